@@ -1,0 +1,5 @@
+import Foundation
+import Graticule
+
+// Benchmarks harness; see Benchmarks/README.md.
+print("no benchmarks yet")

@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+// Graticule: a pure-Swift geospatial engine. One target per layer; a target imports only
+// targets below it (see README "Architecture").
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Graticule",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Graticule", targets: ["Graticule"]),
+        .executable(name: "graticule", targets: ["graticule"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: Engine layers, bottom-up
+        .target(name: "GraticuleCore", swiftSettings: swift6),
+        .target(name: "GraticuleGeometry", dependencies: ["GraticuleCore"], swiftSettings: swift6),
+        .target(
+            name: "GraticuleCRS",
+            dependencies: ["GraticuleCore", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Resources/registry.sqlite")],
+            swiftSettings: swift6),
+        .target(name: "GraticuleProjection", dependencies: ["GraticuleCore"], swiftSettings: swift6),
+        .target(
+            name: "GraticuleTransform",
+            dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection"],
+            swiftSettings: swift6),
+        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS"],
+                swiftSettings: swift6),
+        .target(name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"], swiftSettings: swift6),
+        .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform"],
+                swiftSettings: swift6),
+        .target(name: "GraticuleServer", dependencies: ["GraticuleRender", "GraticuleRaster"], swiftSettings: swift6),
+        .target(
+            name: "Graticule",
+            dependencies: [
+                "GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection",
+                "GraticuleTransform", "GraticuleIO", "GraticuleRaster", "GraticuleRender",
+            ],
+            swiftSettings: swift6),
+
+        // MARK: Command-line tool and benchmarks
+        .executableTarget(
+            name: "graticule",
+            dependencies: ["Graticule", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swift6),
+        .executableTarget(
+            name: "GraticuleBenchmarks",
+            dependencies: ["Graticule"],
+            path: "Benchmarks/GraticuleBenchmarks",
+            swiftSettings: swift6),
+
+        // MARK: Tests
+        .testTarget(name: "GraticuleCoreTests", dependencies: ["GraticuleCore"], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleCRSTests", dependencies: ["GraticuleCRS"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleProjectionTests", dependencies: ["GraticuleProjection", "GraticuleTransform"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleTransformTests", dependencies: ["GraticuleTransform"], swiftSettings: swift6),
+        .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
+    ]
+)

@@ -1,0 +1,117 @@
+import GraticuleCore
+
+/// A coordinate operation method, identified by EPSG code when it has one (`EPSG:9807` Transverse
+/// Mercator) and otherwise by name (`Fuller`, `Winkel Tripel`).
+public struct OperationMethod: Hashable, Sendable {
+    public var name: String
+    public var identifier: Identifier?
+
+    public init(name: String, identifier: Identifier? = nil) {
+        self.name = name
+        self.identifier = identifier
+    }
+
+    /// The EPSG method code, when the method has one.
+    public var epsgCode: Int? { identifier?.authority == "EPSG" ? identifier?.number : nil }
+}
+
+/// A parameter value of an operation: the value in its unit.
+public struct OperationParameter: Hashable, Sendable {
+    public var name: String
+    public var identifier: Identifier?
+    public var value: Double
+    public var unit: UnitOfMeasure?
+
+    public init(name: String, identifier: Identifier? = nil, value: Double, unit: UnitOfMeasure?) {
+        self.name = name
+        self.identifier = identifier
+        self.value = value
+        self.unit = unit
+    }
+
+    /// The EPSG parameter code, when the parameter has one.
+    public var epsgCode: Int? { identifier?.authority == "EPSG" ? identifier?.number : nil }
+
+    /// The value in SI units (metres, radians, unity). Values in the EPSG sexagesimal units
+    /// (9110 DDD.MMSSsss, 9111 DDD.MM, 9115 DDD.MMm …) are converted to radians.
+    public var siValue: Double {
+        guard let unit else { return value }
+        if unit.authority == "EPSG", let code = unit.code, let sexagesimal = Sexagesimal.degrees(value, unitCode: code) {
+            return sexagesimal * Angle.radiansPerDegree
+        }
+        return value * unit.factor
+    }
+
+    /// The value in degrees for an angle, metres for a length, unity for a scale.
+    public var normalizedValue: Double {
+        guard let unit else { return value }
+        return unit.kind == .angle ? siValue / Angle.radiansPerDegree : siValue
+    }
+}
+
+/// A map projection (or other conversion) with its parameter values.
+public struct Conversion: Hashable, Sendable {
+    public var name: String
+    public var identifier: Identifier?
+    public var method: OperationMethod
+    public var parameters: [OperationParameter]
+
+    public init(name: String, identifier: Identifier? = nil, method: OperationMethod, parameters: [OperationParameter]) {
+        self.name = name
+        self.identifier = identifier
+        self.method = method
+        self.parameters = parameters
+    }
+
+    /// The parameter with this EPSG code, if present.
+    public func parameter(epsg code: Int) -> OperationParameter? {
+        parameters.first { $0.epsgCode == code }
+    }
+
+    /// The parameter with this name (case and separator insensitive), if present.
+    public func parameter(named name: String) -> OperationParameter? {
+        let key = Conversion.normalize(name)
+        return parameters.first { Conversion.normalize($0.name) == key }
+    }
+
+    static func normalize(_ s: String) -> String {
+        String(s.lowercased().filter { $0.isLetter || $0.isNumber })
+    }
+}
+
+/// EPSG sexagesimal angle units.
+enum Sexagesimal {
+    /// Converts a value in an EPSG sexagesimal unit to decimal degrees; nil for other units.
+    static func degrees(_ v: Double, unitCode: String) -> Double? {
+        switch unitCode {
+        case "9110":  // sexagesimal DMS: DDD.MMSSsss
+            let sign: Double = v < 0 ? -1 : 1
+            let a = abs(v)
+            var d = a.rounded(.towardZero)
+            var rest = ((a - d) * 100).rounded(toPlaces: 10)
+            var m = rest.rounded(.towardZero)
+            var s = ((rest - m) * 100).rounded(toPlaces: 8)
+            if s >= 60 { s -= 60; m += 1 }
+            if m >= 60 { m -= 60; d += 1 }
+            rest = 0
+            return sign * (d + m / 60 + s / 3600)
+        case "9111":  // sexagesimal DM: DDD.MMm
+            let sign: Double = v < 0 ? -1 : 1
+            let a = abs(v)
+            let d = a.rounded(.towardZero)
+            let m = ((a - d) * 100).rounded(toPlaces: 10)
+            return sign * (d + m / 60)
+        default:
+            return nil
+        }
+    }
+}
+
+extension Double {
+    func rounded(toPlaces n: Int) -> Double {
+        let p = pow(10.0, Double(n))
+        return (self * p).rounded() / p
+    }
+}
+
+import Foundation

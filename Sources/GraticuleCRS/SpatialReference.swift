@@ -1,0 +1,156 @@
+import GraticuleCore
+
+/// A spatial reference: a CRS with its identifier and registry metadata, as the ArcGIS SDK's
+/// `SpatialReference` exposes it.
+///
+/// A `Sendable`, `Hashable` value. Resolving by code reads the shipped registry (cached after the
+/// first lookup of a code); resolving text parses WKT1 (OGC and Esri), WKT2 (2015, 2019),
+/// PROJJSON or a PROJ string.
+public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
+    /// The CRS definition.
+    public var definition: CRS
+    /// The authority identifier (`EPSG:4326`), when known.
+    public var identifier: Identifier?
+    /// Area of use (WGS 84 degrees), when known.
+    public var areaOfUse: AreaOfUse?
+    /// True when the authority has deprecated the code.
+    public var isDeprecated: Bool
+    /// Replacements of a deprecated code, best first.
+    public var replacedBy: [Identifier]
+    /// Other names of the CRS (for EPSG CRSs these include the Esri name).
+    public var aliases: [String]
+
+    /// Wraps a CRS definition (no registry lookup).
+    public init(definition: CRS, areaOfUse: AreaOfUse? = nil) {
+        self.definition = definition
+        self.identifier = definition.identifier
+        self.areaOfUse = areaOfUse
+        self.isDeprecated = false
+        self.replacedBy = []
+        self.aliases = []
+    }
+
+    /// Resolves an authority code (`EPSG`, `ESRI`, `OGC`, `PROJ`, `NKG`).
+    /// - Throws: `GraticuleError.unknownCode` naming the code when the registry does not hold it.
+    public init(authority: String, code: String) throws(GraticuleError) {
+        let id = Identifier(authority, code)
+        let entry = try Registry.shared.entry(id)
+        self.init(entry: entry, identifier: id)
+    }
+
+    /// Resolves an authority code with a numeric code.
+    public init(authority: String, code: Int) throws(GraticuleError) {
+        try self.init(authority: authority, code: String(code))
+    }
+
+    /// Resolves a bare WKID as ArcGIS does: the EPSG code when EPSG defines it, otherwise the Esri code
+    /// (`102100` is Esri's Web Mercator, `4326` is EPSG's WGS 84).
+    /// - Throws: `GraticuleError.unknownCode` (`unknown WKID 99999`).
+    public init(wkid: Int) throws(GraticuleError) {
+        let registry = try Registry.shared
+        let id = try registry.identifier(forWKID: wkid)
+        self.init(entry: try registry.entry(id), identifier: id)
+    }
+
+    /// Resolves text: `EPSG:4326`, `ESRI:102100`, a bare WKID, a `urn:ogc:def:crs:…` URN,
+    /// WKT1 (OGC or Esri), WKT2 (2015 or 2019), PROJJSON or a PROJ string.
+    /// - Throws: `GraticuleError.parse` with the position of the problem, or `unknownCode`.
+    public init(text: String) throws(GraticuleError) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let wkid = Int(trimmed) {
+            try self.init(wkid: wkid)
+            return
+        }
+        if let id = Identifier(parsing: trimmed), id.authority != "PROJ" || !trimmed.contains("+") {
+            try self.init(authority: id.authority, code: id.code)
+            return
+        }
+        let parsed = try CRSText.parse(trimmed)
+        self.init(definition: parsed.crs, areaOfUse: parsed.areaOfUse)
+        if let id = parsed.crs.identifier, let entry = try? Registry.shared.entry(id) {
+            isDeprecated = entry.isDeprecated
+            replacedBy = entry.replacedBy
+            if areaOfUse == nil { areaOfUse = entry.areaOfUse }
+        }
+    }
+
+    init(entry: Registry.Entry, identifier: Identifier) {
+        self.definition = entry.crs
+        self.identifier = identifier
+        self.areaOfUse = entry.areaOfUse
+        self.isDeprecated = entry.isDeprecated
+        self.replacedBy = entry.replacedBy
+        self.aliases = entry.aliases
+    }
+
+    // MARK: - Properties
+
+    /// The well-known ID: the numeric EPSG or Esri code, nil for other authorities and for text
+    /// without an identifier.
+    public var wkid: Int? {
+        guard let identifier, identifier.authority == "EPSG" || identifier.authority == "ESRI" else { return nil }
+        return identifier.number
+    }
+
+    /// The latest WKID: the replacement of a deprecated code (`102100` → `3857`), otherwise `wkid`.
+    public var latestWKID: Int? {
+        if isDeprecated, let r = replacedBy.first(where: { $0.authority == "EPSG" || $0.authority == "ESRI" }),
+           let n = r.number { return n }
+        return wkid
+    }
+
+    /// The CRS name.
+    public var name: String { definition.name }
+
+    /// True for a geographic (2D or 3D) CRS, or a compound CRS whose horizontal part is geographic.
+    public var isGeographic: Bool {
+        if case let .geodetic(g)? = definition.horizontal { return g.kind != .geocentric }
+        return false
+    }
+
+    /// True for a projected CRS (or a compound CRS whose horizontal part is projected).
+    public var isProjected: Bool { definition.projected != nil }
+
+    /// The unit of the horizontal axes: an angular unit for geographic, a linear unit for projected.
+    public var unit: UnitOfMeasure? { definition.horizontal?.coordinateSystem?.unit ?? definition.coordinateSystem?.unit }
+
+    /// The geographic CRS underneath (the base of a projected CRS; itself when geographic).
+    public var baseGeographic: SpatialReference? {
+        guard let g = definition.geodetic else { return nil }
+        if case let .geodetic(me) = definition, me == g { return self }
+        if let id = g.identifier, let sr = try? SpatialReference(authority: id.authority, code: id.code) { return sr }
+        return SpatialReference(definition: .geodetic(g))
+    }
+
+    /// The geodetic datum.
+    public var datum: GeodeticDatum? { definition.geodetic?.datum }
+    /// The ellipsoid of the datum.
+    public var ellipsoid: ReferenceEllipsoid? { definition.geodetic?.datum.ellipsoid }
+    /// The prime meridian of the datum.
+    public var primeMeridian: PrimeMeridian? { definition.geodetic?.datum.primeMeridian }
+    /// The axes in authority order (EPSG:4326 is latitude, longitude).
+    public var axes: [Axis] {
+        if case let .compound(c) = definition { return c.components.flatMap { $0.coordinateSystem?.axes ?? [] } }
+        return definition.coordinateSystem?.axes ?? []
+    }
+
+    /// True when a map in this spatial reference wraps around horizontally (geographic CRSs and
+    /// normal-aspect cylindrical projections such as Web Mercator), as ArcGIS's `isPannable`.
+    public var isPannable: Bool {
+        if isGeographic { return true }
+        guard let p = definition.projected else { return false }
+        if let code = p.conversion.method.epsgCode { return SpatialReference.pannableMethodCodes.contains(code) }
+        return SpatialReference.pannableMethodNames.contains(p.conversion.method.name.lowercased())
+    }
+
+    static let pannableMethodCodes: Set<Int> = [1024, 1026, 1028, 1029, 9804, 9805, 9841, 9834, 9835, 9823, 9842]
+    static let pannableMethodNames: Set<String> = [
+        "miller cylindrical", "gall stereographic", "compact miller", "equidistant cylindrical",
+        "plate_carree", "behrmann", "mercator",
+    ]
+
+    public var description: String {
+        if let identifier { return "\(identifier) \(name)" }
+        return name
+    }
+}

@@ -1,0 +1,2 @@
+/// Map projection kernels live here.
+public enum GraticuleProjection {}

@@ -1,0 +1,4 @@
+import GraticuleCRS
+
+/// Coordinate operations between CRSs live here.
+public enum GraticuleTransform {}

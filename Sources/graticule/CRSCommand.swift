@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import Graticule
+
+/// `graticule crs ID [--format summary|json|wkt1|esri|wkt2|projjson|proj]`
+struct CRSCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crs",
+        abstract: "Describe a spatial reference (EPSG:n, ESRI:n, a bare WKID, WKT, PROJJSON or a PROJ string).")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case summary, json, wkt1, esri, wkt2, projjson, proj
+    }
+
+    @Argument(help: "EPSG:n, ESRI:n, a bare WKID (resolved as ArcGIS does), WKT, PROJJSON or a PROJ string.")
+    var id: String
+
+    @Option(name: .long, help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: "|")).")
+    var format: Format = .summary
+
+    func run() throws {
+        let sr: SpatialReference
+        do { sr = try SpatialReference(text: id) } catch {
+            throw CLIError(message: error.description)
+        }
+        switch format {
+        case .summary: print(sr.summary)
+        case .json: print(sr.jsonDescription)
+        default:
+            do { print(try sr.export(format.rawValue)) } catch { throw CLIError(message: error.description) }
+        }
+    }
+}
+
+/// An error printed as `error: message` with exit code 1.
+struct CLIError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,2 @@
+import GraticuleProjection
+import Testing

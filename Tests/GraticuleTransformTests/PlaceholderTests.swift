@@ -1,0 +1,2 @@
+import GraticuleTransform
+import Testing
