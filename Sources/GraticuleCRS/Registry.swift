@@ -58,7 +58,10 @@ public final class Registry: Sendable {
                 for row in try Row.fetchAll(db, sql: "select auth, code, name, type, factor from unit") {
                     let id = Identifier(row["auth"] as String, row["code"] as String)
                     let kind = UnitOfMeasure.Kind(rawValue: row["type"] as String) ?? .parametric
-                    u[id] = UnitOfMeasure(name: row["name"], kind: kind, factor: row["factor"] ?? .nan,
+                    // Sexagesimal and hemisphere units (EPSG 9107–9122) have no factor: they are
+                    // presentations of degrees, and axes using them carry degrees (as in PROJ).
+                    let factor: Double = row["factor"] ?? (kind == .angle ? Angle.radiansPerDegree : .nan)
+                    u[id] = UnitOfMeasure(name: row["name"], kind: kind, factor: factor,
                                           authority: id.authority, code: id.code)
                 }
                 return u

@@ -1,2 +1,0 @@
-/// Map projection kernels live here.
-public enum GraticuleProjection {}

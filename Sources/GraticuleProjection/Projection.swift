@@ -1,0 +1,123 @@
+import GraticuleCore
+
+/// A map projection method: a value type with forward and inverse kernels on the unit ellipsoid.
+///
+/// Conventions (PROJ's, see `../shared/notes/style-anchors.md`):
+/// - Construction validates the parameters once and precomputes every constant; it throws
+///   `GraticuleError.invalidParameter` naming the parameter and value. Sphere and ellipsoid kernels
+///   are chosen here, never per point.
+/// - `forward` takes `(λ − λ0, φ)` in radians, with λ − λ0 already reduced to [−π, π], and returns
+///   `(x, y)` in units of the semi-major axis, before the false origin is added. `inverse` is the
+///   reverse. Both are total and non-throwing: a point outside the domain gives `.nan` in both
+///   components, never a finite wrong number.
+/// - `frame` holds what the generic wrapper applies: λ0, false easting/northing (metres) and the
+///   ellipsoid (its `a` scales the kernel output).
+public protocol Projection: Sendable {
+    /// Registry keys of the method: EPSG method codes, Esri names, PROJ name.
+    static var descriptor: ProjectionDescriptor { get }
+
+    /// Validates and precomputes. `parameters` values are SI: radians, metres, unity.
+    init(ellipsoid: Ellipsoid, parameters: ProjectionParameters) throws(GraticuleError)
+
+    /// Central meridian, false origin and ellipsoid applied around the kernels.
+    var frame: ProjectionFrame { get }
+
+    /// The domain, for clipping geometry before projecting it.
+    var horizon: Horizon { get }
+
+    /// Unit-ellipsoid forward kernel: `(λ − λ0, φ)` radians → `(x, y)` / a. `.nan` outside the domain.
+    func forward(_ lp: SIMD2<Double>) -> SIMD2<Double>
+
+    /// Unit-ellipsoid inverse kernel: `(x, y)` / a (false origin removed) → `(λ − λ0, φ)` radians.
+    func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double>
+
+    /// Projects a buffer in place: longitude/latitude radians (from Greenwich) → easting/northing metres.
+    func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>)
+
+    /// Unprojects a buffer in place: easting/northing metres → longitude/latitude radians.
+    func inverse(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>)
+}
+
+/// Where the kernels sit: λ0, false origin and the ellipsoid.
+@frozen
+public struct ProjectionFrame: Hashable, Sendable {
+    /// Central meridian (longitude of origin) λ0, radians.
+    public var centralMeridian: Double
+    /// False easting, metres.
+    public var falseEasting: Double
+    /// False northing, metres.
+    public var falseNorthing: Double
+    /// The ellipsoid; kernel output is multiplied by its semi-major axis.
+    public var ellipsoid: Ellipsoid
+    /// When true (the default), λ − λ0 is reduced to [−π, π] before the forward kernel and the
+    /// inverse result λ0 + Δλ is reduced to [−π, π].
+    public var wrapsLongitude: Bool
+
+    public init(centralMeridian: Double = 0, falseEasting: Double = 0, falseNorthing: Double = 0,
+                ellipsoid: Ellipsoid, wrapsLongitude: Bool = true) {
+        self.centralMeridian = centralMeridian
+        self.falseEasting = falseEasting
+        self.falseNorthing = falseNorthing
+        self.ellipsoid = ellipsoid
+        self.wrapsLongitude = wrapsLongitude
+    }
+}
+
+extension Projection {
+    /// Longitude/latitude radians (from Greenwich) → easting/northing metres. `.nan` outside the domain.
+    @inlinable @inline(__always)
+    public func project(_ lonLat: SIMD2<Double>) -> SIMD2<Double> {
+        let f = frame
+        var lam = lonLat.x - f.centralMeridian
+        if f.wrapsLongitude && (lam < -Double.pi || lam > Double.pi) { lam = Angle.normalizeRadians(lam) }
+        let xy = forward(SIMD2(lam, lonLat.y))
+        let a = f.ellipsoid.semiMajorAxis
+        return SIMD2(xy.x * a + f.falseEasting, xy.y * a + f.falseNorthing)
+    }
+
+    /// Easting/northing metres → longitude/latitude radians (from Greenwich). `.nan` outside the domain.
+    @inlinable @inline(__always)
+    public func unproject(_ xy: SIMD2<Double>) -> SIMD2<Double> {
+        let f = frame
+        let ra = 1 / f.ellipsoid.semiMajorAxis
+        let lp = inverse(SIMD2((xy.x - f.falseEasting) * ra, (xy.y - f.falseNorthing) * ra))
+        var lon = lp.x + f.centralMeridian
+        if f.wrapsLongitude && (lon < -Double.pi || lon > Double.pi) { lon = Angle.normalizeRadians(lon) }
+        return SIMD2(lon, lp.y)
+    }
+
+    public func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
+        for i in points.indices { points[i] = project(points[i]) }
+    }
+
+    public func inverse(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
+        for i in points.indices { points[i] = unproject(points[i]) }
+    }
+
+    /// Point scale factor `k` (along the parallel and meridian combined, as the areal-conformal
+    /// mean √(h·k) is not defined for every method, this returns the scale along the parallel
+    /// for conformal methods) at longitude/latitude radians, by central differences of the forward
+    /// projection on the ellipsoid. Methods with closed forms may shadow it.
+    public func scaleFactor(at lonLat: SIMD2<Double>) -> Double {
+        let e2 = frame.ellipsoid.eccentricitySquared
+        let a = frame.ellipsoid.semiMajorAxis
+        let phi = lonLat.y
+        let h = 1e-6
+        let p1 = project(SIMD2(lonLat.x - h, phi)), p2 = project(SIMD2(lonLat.x + h, phi))
+        let s = sin(phi)
+        let nu = a / (1 - e2 * s * s).squareRoot()
+        let ground = nu * cos(phi) * 2 * h
+        let dx = p2.x - p1.x, dy = p2.y - p1.y
+        return (dx * dx + dy * dy).squareRoot() / ground
+    }
+
+    /// Meridian convergence γ (radians, clockwise angle from grid north to true north is −γ) at
+    /// longitude/latitude radians, by a central difference along the meridian.
+    public func convergence(at lonLat: SIMD2<Double>) -> Double {
+        let h = 1e-6
+        let p1 = project(SIMD2(lonLat.x, lonLat.y - h)), p2 = project(SIMD2(lonLat.x, lonLat.y + h))
+        return atan2(-(p2.x - p1.x), p2.y - p1.y)
+    }
+}
+
+import Foundation

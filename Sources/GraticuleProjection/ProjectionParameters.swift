@@ -1,0 +1,84 @@
+import GraticuleCore
+
+/// The parameter values a projection is built from, in SI units (radians, metres, unity),
+/// keyed by EPSG parameter code and by normalised name (for parameters without an EPSG code,
+/// such as Esri's `XY_Plane_Rotation` or `Option`).
+public struct ProjectionParameters: Sendable, Hashable {
+    /// The method's name as the CRS gives it (`Transverse Mercator (South Orientated)`, `Fuller`).
+    public var methodName: String
+    /// The EPSG method code, when the method has one.
+    public var methodCode: Int?
+    private var byCode: [Int: Double] = [:]
+    private var byName: [String: Double] = [:]
+
+    public init(methodName: String, methodCode: Int? = nil) {
+        self.methodName = methodName
+        self.methodCode = methodCode
+    }
+
+    /// Sets a value (SI units) under its EPSG code and/or name.
+    public mutating func set(_ value: Double, code: Int? = nil, name: String? = nil) {
+        if let code { byCode[code] = value }
+        if let name { byName[ProjectionDescriptor.normalize(name)] = value }
+    }
+
+    /// The value of the first EPSG code present, then the first name present.
+    public func value(_ codes: Int..., names: [String] = []) -> Double? {
+        for c in codes { if let v = byCode[c] { return v } }
+        for n in names { if let v = byName[ProjectionDescriptor.normalize(n)] { return v } }
+        return nil
+    }
+
+    /// Like `value`, or `defaultValue` when absent.
+    public func value(_ codes: Int..., names: [String] = [], default defaultValue: Double) -> Double {
+        for c in codes { if let v = byCode[c] { return v } }
+        for n in names { if let v = byName[ProjectionDescriptor.normalize(n)] { return v } }
+        return defaultValue
+    }
+
+    /// Like `value`, but throws `invalidParameter` naming the parameter when it is absent.
+    public func required(_ code: Int, _ name: String, names: [String] = []) throws(GraticuleError) -> Double {
+        if let v = byCode[code] { return v }
+        for n in [name] + names { if let v = byName[ProjectionDescriptor.normalize(n)] { return v } }
+        throw .invalidParameter(name: name, value: .nan, reason: "missing for \(methodName)")
+    }
+
+    /// True when the method name (normalised) contains `fragment` (normalised).
+    public func methodNameContains(_ fragment: String) -> Bool {
+        ProjectionDescriptor.normalize(methodName).contains(ProjectionDescriptor.normalize(fragment))
+    }
+}
+
+/// EPSG parameter codes used by projection methods.
+public enum EPSGParameter {
+    public static let latitudeOfNaturalOrigin = 8801
+    public static let longitudeOfNaturalOrigin = 8802
+    public static let scaleFactorAtNaturalOrigin = 8805
+    public static let falseEasting = 8806
+    public static let falseNorthing = 8807
+    public static let latitudeOfProjectionCentre = 8811
+    public static let longitudeOfProjectionCentre = 8812
+    public static let azimuthOfInitialLine = 8813
+    public static let angleFromRectifiedToSkewGrid = 8814
+    public static let scaleFactorOnInitialLine = 8815
+    public static let eastingAtProjectionCentre = 8816
+    public static let northingAtProjectionCentre = 8817
+    public static let latitudeOfPseudoStandardParallel = 8818
+    public static let scaleFactorOnPseudoStandardParallel = 8819
+    public static let latitudeOfFalseOrigin = 8821
+    public static let longitudeOfFalseOrigin = 8822
+    public static let latitudeOf1stStandardParallel = 8823
+    public static let latitudeOf2ndStandardParallel = 8824
+    public static let eastingAtFalseOrigin = 8826
+    public static let northingAtFalseOrigin = 8827
+    public static let latitudeOfStandardParallel = 8832
+    public static let longitudeOfOrigin = 8833
+    public static let latitudeOfTopocentricOrigin = 8834
+    public static let longitudeOfTopocentricOrigin = 8835
+    public static let viewpointHeight = 8840
+    public static let ellipsoidScaleFactor = 1038
+    public static let projectionPlaneOriginHeight = 1039
+    public static let coLatitudeOfConeAxis = 1036
+    public static let zoneWidth = 8830
+    public static let initialLongitude = 8831
+}

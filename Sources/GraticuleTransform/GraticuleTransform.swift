@@ -1,4 +1,0 @@
-import GraticuleCRS
-
-/// Coordinate operations between CRSs live here.
-public enum GraticuleTransform {}

@@ -1,0 +1,141 @@
+import Foundation
+import GraticuleCore
+import GraticuleCRS
+import GraticuleProjection
+
+/// Converts coordinates between two spatial references on the same geodetic datum:
+/// geographic ↔ projected and projected ↔ projected (units, prime meridian, map projection).
+///
+/// Coordinates are always x/y in the public API: longitude/latitude (in the CRS's angular unit,
+/// usually degrees) for geographic CRSs, easting/northing (in the CRS's linear unit) for projected
+/// ones, whatever the authority's axis order (EPSG:4326 is latitude-first in the registry, x/y
+/// here). The pipeline is built once; `transform` runs it over buffers without allocating.
+///
+/// A point outside a projection's domain becomes `(nan, nan)` in batches and throws
+/// `GraticuleError.outOfDomain` for single points.
+public struct Transformer: Sendable {
+    public let source: SpatialReference
+    public let target: SpatialReference
+    let from: End
+    let to: End
+
+    /// One end of the pipeline: how to get to/from longitude/latitude radians on the datum, Greenwich-based.
+    enum End: Sendable {
+        /// Angular unit factor (radians per unit) and prime meridian offset (radians).
+        case geographic(radiansPerUnit: Double, primeMeridian: Double)
+        /// The projection, the linear unit factor (metres per unit) and the base CRS's prime meridian
+        /// (radians): projection longitudes are relative to it.
+        case projected(any Projection, metresPerUnit: Double, primeMeridian: Double)
+    }
+
+    /// Builds the pipeline.
+    /// - Throws: `unsupported` when the two CRSs are on different datums (a datum transformation is
+    ///   needed), when either is not horizontal (vertical, engineering), or when a projection
+    ///   method is not implemented.
+    public init(from source: SpatialReference, to target: SpatialReference) throws(GraticuleError) {
+        self.source = source
+        self.target = target
+        guard let sg = source.definition.geodetic, let tg = target.definition.geodetic else {
+            throw .unsupported("conversion between \(source) and \(target): both must be geographic or projected")
+        }
+        if !Transformer.sameDatum(sg.datum, tg.datum) {
+            throw .unsupported("\(source) → \(target) needs a datum transformation (\(sg.datum.name) → "
+                               + "\(tg.datum.name)); datum transformations are not implemented yet")
+        }
+        from = try Transformer.end(source)
+        to = try Transformer.end(target)
+    }
+
+    /// True when two datums are the same reference frame: the same identifier, or (for datums read
+    /// from text without one) the same name, ellipsoid and prime meridian.
+    public static func sameDatum(_ a: GeodeticDatum, _ b: GeodeticDatum) -> Bool {
+        if let ia = a.identifier, let ib = b.identifier, ia == ib { return true }
+        return normalizedName(a.name) == normalizedName(b.name) && a.ellipsoid.figure == b.ellipsoid.figure
+            && abs(a.primeMeridian.longitudeDegrees - b.primeMeridian.longitudeDegrees) < 1e-12
+    }
+
+    static func normalizedName(_ s: String) -> String {
+        var n = s.lowercased()
+        if n.hasPrefix("d_") { n.removeFirst(2) }
+        return String(n.filter { $0.isLetter || $0.isNumber })
+    }
+
+    static func end(_ sr: SpatialReference) throws(GraticuleError) -> End {
+        guard let horizontal = sr.definition.horizontal else {
+            throw .unsupported("\(sr) is not a horizontal CRS")
+        }
+        switch horizontal {
+        case let .projected(p):
+            let unit = p.coordinateSystem.unit ?? .metre
+            let pm = p.base.datum.primeMeridian.longitudeDegrees * Angle.radiansPerDegree
+            return .projected(try p.makeProjection(), metresPerUnit: unit.factor, primeMeridian: pm)
+        case let .geodetic(g):
+            guard g.kind != .geocentric else { throw .unsupported("geocentric CRS \(sr) in a map conversion") }
+            let unit = g.coordinateSystem.unit ?? .degree
+            let pm = g.datum.primeMeridian.longitudeDegrees * Angle.radiansPerDegree
+            return .geographic(radiansPerUnit: unit.kind == .angle ? unit.factor : Angle.radiansPerDegree,
+                               primeMeridian: pm)
+        default:
+            throw .unsupported("\(sr) is not a horizontal CRS")
+        }
+    }
+
+    /// Transforms a buffer of x/y points in place. Points that cannot be transformed become NaN.
+    public func transform(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
+        // source → lon/lat radians (Greenwich)
+        switch from {
+        case let .geographic(k, pm):
+            for i in points.indices { points[i] = SIMD2(points[i].x * k + pm, points[i].y * k) }
+        case let .projected(p, m, pm):
+            if m != 1 { for i in points.indices { points[i] *= m } }
+            p.inverse(points)
+            if pm != 0 { for i in points.indices { points[i].x += pm } }
+        }
+        // lon/lat radians → target
+        switch to {
+        case let .geographic(k, pm):
+            let r = 1 / k
+            for i in points.indices {
+                let lon = points[i].x - pm
+                points[i] = SIMD2(lon * r, points[i].y * r)
+            }
+        case let .projected(p, m, pm):
+            if pm != 0 { for i in points.indices { points[i].x -= pm } }
+            p.forward(points)
+            if m != 1 {
+                let r = 1 / m
+                for i in points.indices { points[i] *= r }
+            }
+        }
+    }
+
+    /// Transforms an array of points (a batch of `points.count`).
+    public func transform(_ points: [SIMD2<Double>]) -> [SIMD2<Double>] {
+        var out = points
+        out.withUnsafeMutableBufferPointer { transform($0) }
+        return out
+    }
+
+    /// Transforms one point.
+    /// - Throws: `outOfDomain` naming the point when it cannot be transformed.
+    public func transform(x: Double, y: Double) throws(GraticuleError) -> (x: Double, y: Double) {
+        var p = [SIMD2(x, y)]
+        p.withUnsafeMutableBufferPointer { transform($0) }
+        guard p[0].x.isFinite && p[0].y.isFinite else {
+            throw .outOfDomain("(\(x), \(y)) cannot be transformed from \(source) to \(target)")
+        }
+        return (p[0].x, p[0].y)
+    }
+
+    /// The inverse pipeline (target → source).
+    public var inverse: Transformer {
+        Transformer(source: target, target: source, from: to, to: from)
+    }
+
+    init(source: SpatialReference, target: SpatialReference, from: End, to: End) {
+        self.source = source
+        self.target = target
+        self.from = from
+        self.to = to
+    }
+}

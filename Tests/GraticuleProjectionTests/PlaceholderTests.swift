@@ -1,2 +1,0 @@
-import GraticuleProjection
-import Testing
