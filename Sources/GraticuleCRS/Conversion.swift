@@ -33,14 +33,8 @@ public struct OperationParameter: Hashable, Sendable {
     public var epsgCode: Int? { identifier?.authority == "EPSG" ? identifier?.number : nil }
 
     /// The value in SI units (metres, radians, unity). Values in the EPSG sexagesimal units
-    /// (9110 DDD.MMSSsss, 9111 DDD.MM, 9115 DDD.MMm …) are converted to radians.
-    public var siValue: Double {
-        guard let unit else { return value }
-        if unit.authority == "EPSG", let code = unit.code, let sexagesimal = Sexagesimal.degrees(value, unitCode: code) {
-            return sexagesimal * Angle.radiansPerDegree
-        }
-        return value * unit.factor
-    }
+    /// (9110 DDD.MMSSsss, 9111 DDD.MM) are decoded to radians.
+    public var siValue: Double { unit?.toSI(value) ?? value }
 
     /// The value in degrees for an angle, metres for a length, unity for a scale.
     public var normalizedValue: Double {
@@ -76,41 +70,6 @@ public struct Conversion: Hashable, Sendable {
 
     static func normalize(_ s: String) -> String {
         String(s.lowercased().filter { $0.isLetter || $0.isNumber })
-    }
-}
-
-/// EPSG sexagesimal angle units.
-enum Sexagesimal {
-    /// Converts a value in an EPSG sexagesimal unit to decimal degrees; nil for other units.
-    static func degrees(_ v: Double, unitCode: String) -> Double? {
-        switch unitCode {
-        case "9110":  // sexagesimal DMS: DDD.MMSSsss
-            let sign: Double = v < 0 ? -1 : 1
-            let a = abs(v)
-            var d = a.rounded(.towardZero)
-            var rest = ((a - d) * 100).rounded(toPlaces: 10)
-            var m = rest.rounded(.towardZero)
-            var s = ((rest - m) * 100).rounded(toPlaces: 8)
-            if s >= 60 { s -= 60; m += 1 }
-            if m >= 60 { m -= 60; d += 1 }
-            rest = 0
-            return sign * (d + m / 60 + s / 3600)
-        case "9111":  // sexagesimal DM: DDD.MMm
-            let sign: Double = v < 0 ? -1 : 1
-            let a = abs(v)
-            let d = a.rounded(.towardZero)
-            let m = ((a - d) * 100).rounded(toPlaces: 10)
-            return sign * (d + m / 60)
-        default:
-            return nil
-        }
-    }
-}
-
-extension Double {
-    func rounded(toPlaces n: Int) -> Double {
-        let p = pow(10.0, Double(n))
-        return (self * p).rounded() / p
     }
 }
 

@@ -46,7 +46,7 @@ public struct PrimeMeridian: Hashable, Sendable {
     }
 
     /// Longitude from Greenwich in degrees.
-    public var longitudeDegrees: Double { unit.kind == .angle ? longitude * unit.factor / Angle.radiansPerDegree : longitude }
+    public var longitudeDegrees: Double { unit.kind == .angle ? unit.toSI(longitude) / Angle.radiansPerDegree : longitude }
 
     /// Greenwich (EPSG:8901).
     public static let greenwich = PrimeMeridian(name: "Greenwich", identifier: Identifier("EPSG", 8901), longitude: 0)

@@ -24,6 +24,40 @@ public struct UnitOfMeasure: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
+    /// Converts a value in this unit to the SI unit of its kind (metres, radians, unity, seconds).
+    /// Values in EPSG's sexagesimal encodings (9110 DDD.MMSSsss, 9111 DDD.MMm) are decoded first.
+    public func toSI(_ value: Double) -> Double {
+        if authority == "EPSG", let code, let degrees = UnitOfMeasure.sexagesimalDegrees(value, unitCode: code) {
+            return degrees * Angle.radiansPerDegree
+        }
+        return value * factor
+    }
+
+    /// Decodes a value in an EPSG sexagesimal unit (9110 DDD.MMSSsss, 9111 DDD.MMm) to decimal
+    /// degrees; nil for any other unit.
+    public static func sexagesimalDegrees(_ v: Double, unitCode: String) -> Double? {
+        switch unitCode {
+        case "9110":
+            let sign: Double = v < 0 ? -1 : 1
+            let a = abs(v)
+            var d = a.rounded(.towardZero)
+            let rest = ((a - d) * 100).roundedTo(places: 10)
+            var m = rest.rounded(.towardZero)
+            var s = ((rest - m) * 100).roundedTo(places: 8)
+            if s >= 60 { s -= 60; m += 1 }
+            if m >= 60 { m -= 60; d += 1 }
+            return sign * (d + m / 60 + s / 3600)
+        case "9111":
+            let sign: Double = v < 0 ? -1 : 1
+            let a = abs(v)
+            let d = a.rounded(.towardZero)
+            let m = ((a - d) * 100).roundedTo(places: 10)
+            return sign * (d + m / 60)
+        default:
+            return nil
+        }
+    }
+
     /// EPSG:9001 metre.
     public static let metre = UnitOfMeasure(name: "metre", kind: .length, factor: 1, authority: "EPSG", code: "9001")
     /// EPSG:9102 degree, 1° = π/180 rad.
@@ -45,3 +79,12 @@ public struct UnitOfMeasure: Hashable, Sendable, CustomStringConvertible {
     public static let usSurveyFoot = UnitOfMeasure(
         name: "US survey foot", kind: .length, factor: 1200.0 / 3937.0, authority: "EPSG", code: "9003")
 }
+
+extension Double {
+    fileprivate func roundedTo(places n: Int) -> Double {
+        let p = pow(10.0, Double(n))
+        return (self * p).rounded() / p
+    }
+}
+
+import Foundation

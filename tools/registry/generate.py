@@ -371,20 +371,33 @@ def main():
 
     # Esri text definitions → conversion rows
     mapper = EsriMapper(json.load(open(os.path.join(HERE, "esri_mapping.json"))))
+    # Esri GEOGCS names resolve as PROJ's Esri WKT import does: an EPSG geographic CRS whose Esri
+    # alias is the name first (non-deprecated before deprecated), then an exact name.
     geodetic_by_name = {}
-    for r in q(f"select auth_name, code, name, deprecated from geodetic_crs where auth_name in ('EPSG','ESRI') "
-               f"and type = 'geographic 2D' order by deprecated, auth_name = 'ESRI', code"):
-        geodetic_by_name.setdefault(r["name"], (r["auth_name"], s(r["code"])))
     for r in q("select a.alt_name, a.auth_name, a.code from alias_name a join geodetic_crs g "
                "on g.auth_name = a.auth_name and g.code = a.code where a.table_name = 'geodetic_crs' "
                "and a.source = 'ESRI' and g.type = 'geographic 2D' order by g.deprecated, a.auth_name, a.code"):
         geodetic_by_name.setdefault(r["alt_name"], (r["auth_name"], s(r["code"])))
+    for r in q(f"select auth_name, code, name, deprecated from geodetic_crs where auth_name in ('EPSG','ESRI') "
+               f"and type = 'geographic 2D' order by deprecated, auth_name = 'ESRI', code"):
+        geodetic_by_name.setdefault(r["name"], (r["auth_name"], s(r["code"])))
     sphere_ellipsoids = {(r[0], s(r[1])) for r in q("select auth_name, code from ellipsoid where inv_flattening = 0 "
                                                     "or semi_minor_axis = semi_major_axis")}
     crs_ellipsoid = {}
     for r in q("select g.auth_name, g.code, d.ellipsoid_auth_name, d.ellipsoid_code from geodetic_crs g "
                "join geodetic_datum d on d.auth_name = g.datum_auth_name and d.code = g.datum_code"):
         crs_ellipsoid[(r[0], s(r[1]))] = (r[2], s(r[3]))
+    ellipsoid_values = {}
+    for r in q("select e.auth_name, e.code, e.semi_major_axis * u.conv_factor, e.inv_flattening, "
+               "e.semi_minor_axis * u.conv_factor from ellipsoid e join unit_of_measure u "
+               "on u.auth_name = e.uom_auth_name and u.code = e.uom_code"):
+        a, rf, b = r[2], r[3], r[4]
+        if rf is None:
+            rf = 0.0 if b == a else a / (a - b)
+        ellipsoid_values[(r[0], s(r[1]))] = (a, rf)
+    geodetic_rows = {(r["auth_name"], s(r["code"])): r for r in q("select * from geodetic_crs")}
+    datum_rows = {(r["auth_name"], s(r["code"])): r for r in q("select * from geodetic_datum")}
+    extra_ellipsoids, extra_datums = [], []
     units_by_factor = {}
     for r in q("select auth_name, code, name, conv_factor from unit_of_measure where type = 'length' "
                "and auth_name = 'EPSG' and deprecated = 0 order by code in (9001, 9002, 9003) desc, code"):
@@ -413,6 +426,28 @@ def main():
                 unparsed.append((r["code"], f"GEOGCS {gname} not in registry"))
                 continue
             base_auth, base_code = geodetic_by_name[gname]
+            spheroid = child(child(geog, "DATUM"), "SPHEROID")[1]
+            reg_a, reg_rf = ellipsoid_values[crs_ellipsoid[(base_auth, base_code)]]
+            wkt_a, wkt_rf = spheroid[1], spheroid[2]
+            proj_name = child(wkt, "PROJECTION")[1][0]
+            if (abs(wkt_a - reg_a) > 1e-9 * reg_a or abs(wkt_rf - reg_rf) > 1e-12 * max(reg_rf, 1)) \
+                    and proj_name != "Mercator_Auxiliary_Sphere":
+                # The text's spheroid differs from the registry GCS of that name (rounded 1/f):
+                # keep the text's figure, as PROJ does, on a copy of the datum and GCS.
+                code = s(r["code"])
+                g = geodetic_rows[(base_auth, base_code)]
+                d = datum_rows[(g["datum_auth_name"], s(g["datum_code"]))]
+                extra_ellipsoids.append((OWN, f"ESRI:{code}", spheroid[0].replace("_", " "), "EARTH", wkt_a,
+                                         wkt_rf, None, "EPSG", "9001", 0))
+                extra_datums.append((OWN, f"ESRI:{code}", d["name"], "geodetic", OWN, f"ESRI:{code}",
+                                     d["prime_meridian_auth_name"], s(d["prime_meridian_code"]),
+                                     d["publication_date"], d["frame_reference_epoch"], d["ensemble_accuracy"],
+                                     d["anchor"], 0))
+                crs_rows.append((OWN, f"ESRI:{code}", g["name"], "geographic 2D", g["coordinate_system_auth_name"],
+                                 s(g["coordinate_system_code"]), OWN, f"ESRI:{code}", None, None, None, None,
+                                 None, None, None, None, 0))
+                base_auth, base_code = OWN, f"ESRI:{code}"
+                crs_ellipsoid[(base_auth, base_code)] = (OWN, f"ESRI:{code}")
             unit = [a for a in wkt[1] if isinstance(a, list) and a[0].upper() == "UNIT"][-1]
             factor = unit[1][1]
             uid = next((u for f, u in units_by_factor.items() if abs(f - factor) <= 1e-12 * factor), None)
@@ -430,7 +465,15 @@ def main():
             proj = child(wkt, "PROJECTION")[1][0]
             params = {p[1][0]: p[1][1] for p in children(wkt, "PARAMETER")}
             ell = crs_ellipsoid.get((base_auth, base_code))
-            alt = mapper.pick(proj, params, ell in sphere_ellipsoids)
+            alt = mapper.pick(proj, params, ell in sphere_ellipsoids or
+                              (ell and ell[0] == OWN and any(e[0:2] == ell and e[5] == 0 for e in extra_ellipsoids)))
+            lat0 = next((v for k, v in params.items() if k.lower() == "latitude_of_origin"), None)
+            if proj.lower() == "stereographic" and lat0 is not None and abs(lat0) == 90:
+                # PROJ reads Esri's polar Stereographic as Polar Stereographic (variant A) with the
+                # polar axes of EPSG CS 1026 (north pole) or 1027 (south pole).
+                alt = next(m for m in mapper.by_name["polar_stereographic_variant_a"])
+                if uid == ("EPSG", "9001"):
+                    cs_auth, cs_code = ("EPSG", "1026") if lat0 > 0 else ("EPSG", "1027")
             conv_auth, conv_code = r["auth_name"], s(r["code"])
             seq = 0
             if alt is None:
@@ -466,6 +509,13 @@ def main():
                         u = ("EPSG", "9102")
                     conv_params.append((conv_auth, conv_code, seq, "EPSG" if p["epsg"] else None,
                                         s(p["epsg"]) if p["epsg"] else None, p["name"], value, u[0], u[1]))
+                if alt["epsg"] == 1028 and not any(p["epsg"] == 8823 and
+                                                   any(k.lower() == p["esri"].lower() for k in params)
+                                                   for p in alt["params"]):
+                    # EPSG's Equidistant Cylindrical has a standard parallel; Plate_Carree implies 0.
+                    seq += 1
+                    conv_params.append((conv_auth, conv_code, seq, "EPSG", "8823",
+                                        "Latitude of 1st standard parallel", 0.0, "EPSG", "9102"))
         crs_rows.append((r["auth_name"], s(r["code"]), r["name"], "projected", cs_auth, cs_code, None, None,
                          base_auth, base_code, conv_auth, conv_code, None, None, None, None, r["deprecated"]))
     if unparsed:
@@ -474,6 +524,8 @@ def main():
         sys.exit(1)
 
     rows += list(extra_units.values())
+    counts["synthesized.ellipsoid"] = ins("ellipsoid", extra_ellipsoids)
+    counts["synthesized.datum"] = ins("datum", extra_datums)
     counts["unit"] = ins("unit", rows)
     counts["coordinate_system"] = ins("coordinate_system", cs_rows)
     counts["axis"] = ins("axis", axis_rows)
