@@ -44,15 +44,10 @@ let package = Package(
             ],
             swiftSettings: swift6),
 
-        // MARK: Command-line tool and benchmarks
+        // MARK: Command-line tool (its `bench` command is the benchmark harness, see Benchmarks/)
         .executableTarget(
             name: "graticule",
             dependencies: ["Graticule", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swift6),
-        .executableTarget(
-            name: "GraticuleBenchmarks",
-            dependencies: ["Graticule"],
-            path: "Benchmarks/GraticuleBenchmarks",
             swiftSettings: swift6),
 
         // MARK: Tests

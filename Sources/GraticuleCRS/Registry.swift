@@ -26,6 +26,7 @@ public final class Registry: Sendable {
     let queue: DatabaseQueue
     let path: String
     private let cache = Mutex<[Identifier: Entry]>([:])
+    private let wkidCache = Mutex<[Int: Identifier]>([:])
     private let units: [Identifier: UnitOfMeasure]
 
     /// The shared registry, opened on first use. The path can be overridden with the
@@ -102,13 +103,16 @@ public final class Registry: Sendable {
 
     /// Resolves a bare WKID as ArcGIS does: the EPSG code when EPSG has it, otherwise the Esri code.
     public func identifier(forWKID wkid: Int) throws(GraticuleError) -> Identifier {
+        if let hit = wkidCache.withLock({ $0[wkid] }) { return hit }
         let code = String(wkid)
         let found: String? = try read { db in
             try String.fetchOne(db, sql: "select auth from crs where code = ? and auth in ('EPSG', 'ESRI') "
                                 + "order by auth = 'ESRI' limit 1", arguments: [code])
         }
         guard let found else { throw .unknownCode(authority: "", code: code) }
-        return Identifier(found, code)
+        let id = Identifier(found, code)
+        wkidCache.withLock { $0[wkid] = id }
+        return id
     }
 
     /// The unit with this identifier.
