@@ -48,3 +48,34 @@ final class Marker {}
         #expect(r.err.contains("unknown WKID 99999"))
     }
 }
+
+@Suite struct ProjectCommandTests {
+    /// EPSG:3857 golden value from PROJ 9.5.1 (rendering.md §3.8): (−123, 45) → (−13,692,297.368, 5,621,521.486).
+    @Test func projectsOnePoint() throws {
+        let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:3857", "--", "-123", "45"])
+        #expect(r.status == 0)
+        let v = r.out.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(v.count == 2)
+        #expect(abs(v[0] - -13_692_297.368) < 1e-3 && abs(v[1] - 5_621_521.486) < 1e-3)
+    }
+
+    @Test func readsStandardInputLineByLine() throws {
+        let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:3857"],
+                                 stdin: "2.35 48.85\n0,90\nnot a point\n")
+        #expect(r.status == 0)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        let first = lines[0].split(separator: " ").compactMap { Double($0) }
+        #expect(abs(first[0] - 261_600.803) < 1e-3 && abs(first[1] - 6_249_447.753) < 1e-3)
+        #expect(lines[1] == "nan nan")  // the pole of Mercator
+        #expect(lines[2] == "nan nan")
+        #expect(r.err.contains("line 2"))
+        #expect(r.err.contains("line 3"))
+    }
+
+    @Test func datumChangeIsAClearError() throws {
+        let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:28413", "105", "47"])
+        #expect(r.status != 0)
+        #expect(r.err.contains("datum transformation"))
+    }
+}
