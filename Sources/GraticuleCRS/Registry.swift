@@ -61,7 +61,7 @@ public final class Registry: Sendable {
                     let kind = UnitOfMeasure.Kind(rawValue: row["type"] as String) ?? .parametric
                     // Sexagesimal and hemisphere units (EPSG 9107–9122) have no factor: they are
                     // presentations of degrees, and axes using them carry degrees (as in PROJ).
-                    let factor: Double = row["factor"] ?? (kind == .angle ? Angle.radiansPerDegree : .nan)
+                    let factor = Registry.exactFactor(row["factor"] ?? (kind == .angle ? Angle.radiansPerDegree : .nan))
                     u[id] = UnitOfMeasure(name: row["name"], kind: kind, factor: factor,
                                           authority: id.authority, code: id.code)
                 }
@@ -71,6 +71,15 @@ public final class Registry: Sendable {
             throw .invalidInput("cannot open registry \(path): \(error)")
         }
         self.path = path
+    }
+
+    /// The registry stores unit factors to 15 significant digits (degree: 0.0174532925199433); the
+    /// exact values are restored so that 90° is exactly π/2 and a US survey foot is 1200/3937 m.
+    static func exactFactor(_ f: Double) -> Double {
+        for exact in [Double.pi / 180, Double.pi / 200, Double.pi / 648_000, Double.pi / 10_800,
+                      Double.pi / 648_000_000, 1200.0 / 3937.0]
+        where abs(f - exact) <= 1e-14 * exact { return exact }
+        return f
     }
 
     // MARK: - Metadata
