@@ -59,7 +59,8 @@ let package = Package(
             name: "GraticuleProjectionTests", dependencies: ["GraticuleProjection", "GraticuleTransform"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
-            name: "GraticuleTransformTests", dependencies: ["GraticuleTransform"], swiftSettings: swift6),
+            name: "GraticuleTransformTests", dependencies: ["GraticuleTransform"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
     ]
 )

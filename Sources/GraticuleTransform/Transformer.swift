@@ -109,6 +109,24 @@ public struct Transformer: Sendable {
         }
     }
 
+    /// Transforms separate x and y arrays in place (structure-of-arrays input, like PROJ's
+    /// `proj_trans_generic`), in chunks through a stack buffer: no heap allocation.
+    /// - Precondition: `x.count == y.count`.
+    public func transform(x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>) {
+        precondition(x.count == y.count, "x and y must have the same count (\(x.count) vs \(y.count))")
+        let chunk = 512
+        withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: chunk) { buffer in
+            var start = 0
+            while start < x.count {
+                let n = min(chunk, x.count - start)
+                for i in 0..<n { buffer[i] = SIMD2(x[start + i], y[start + i]) }
+                transform(UnsafeMutableBufferPointer(rebasing: buffer[0..<n]))
+                for i in 0..<n { x[start + i] = buffer[i].x; y[start + i] = buffer[i].y }
+                start += n
+            }
+        }
+    }
+
     /// Transforms an array of points (a batch of `points.count`).
     public func transform(_ points: [SIMD2<Double>]) -> [SIMD2<Double>] {
         var out = points

@@ -1,2 +1,0 @@
-import GraticuleTransform
-import Testing
