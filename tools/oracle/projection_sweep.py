@@ -25,6 +25,7 @@ import warnings
 
 import pyproj
 from pyproj import CRS, Transformer
+from pyproj.transformer import TransformerGroup
 from pyproj.database import query_crs_info
 from pyproj.enums import PJType
 
@@ -101,6 +102,20 @@ def main():
                 status = "proj-forward-only" if x is not None else "proj-error: " + msg
                 rows.append([crs_id, method, status, fmt(lon), fmt(lat), fmt(x), fmt(y), "", ""])
             continue
+        try:
+            candidates = len(TransformerGroup(base, crs, always_xy=True).transformers)
+        except Exception:
+            candidates = 1
+        if candidates > 1:
+            # PROJ inserted a datum step between the CRS and the base it reports (it identified the
+            # base as another datum). The reference must be the projection alone: run the CRS's own
+            # PROJ string (unit conversion + projection) instead.
+            proj4 = crs.to_proj4().replace("+type=crs", "").replace("+no_defs", "")
+            proj4 = " ".join(t for t in proj4.split() if not t.startswith(("+towgs84", "+datum", "+nadgrids")))
+            pipe = "+proj=pipeline +step +proj=unitconvert +xy_in=deg +xy_out=rad +step " + proj4
+            fwd = Transformer.from_pipeline(pipe)
+            inv = Transformer.from_pipeline(
+                "+proj=pipeline +step +inv " + proj4 + " +step +proj=unitconvert +xy_in=rad +xy_out=deg")
         for lon, lat in pts:
             try:
                 x, y = fwd.transform(lon, lat, errcheck=True)

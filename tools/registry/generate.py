@@ -496,9 +496,10 @@ def main():
                     key = next((k for k in params if k.lower() == p["esri"].lower()), None)
                     if p["name"] is None:
                         continue  # fixed selector (Option, X_Scale, ...) or ignored parameter
-                    if key is None:
+                    if key is None and not p["fixed"]:
                         continue
-                    value = params[key]
+                    # A parameter the Esri method fixes (Behrmann's 30° standard parallel) is written out.
+                    value = params[key] if key is not None else float(p["value"])
                     seq += 1
                     pe = p["esri"].lower()
                     if pe in ("false_easting", "false_northing", "height"):
