@@ -18,6 +18,7 @@ geodesics, the published formulas evaluated directly), never from Graticule. Cas
                 geodesics), x = a * dlon (standard parallel 0).
   cass-axes     EPSG:8044 / 8045: PROJ's (southing, westing) turned into (easting, northing).
   tcea          `+proj=tcea +lon_0=20 +lat_0=10 +k_0=0.8 +R=6371000` (no CRS uses the method).
+  cass-world    ESRI:54028 World_Cassini (WGS 84) within the series' domain (< 30 degrees from the meridian).
   tobler        Tobler 1997 formulas evaluated directly (x = R lam, y = R(phi + phi^3/6 [+ phi^5/24])).
 
 Output: Tests/GraticuleProjectionTests/Fixtures/tm_cyl_reference.csv with columns
@@ -105,6 +106,12 @@ def main():
         for lon, lat in ((14.45, 48.995), (15.3, 48.026), (31.0, 48.5)):
             s, w = t.transform(lon, lat)
             rows.append(("cass-axes", f"EPSG:{code}", lon, lat, -w, -s))
+
+    # cass-world
+    t = Transformer.from_crs(CRS("ESRI:54028").geodetic_crs, "ESRI:54028", always_xy=True)
+    for lon, lat in ((5.0, 40.0), (-12.0, -60.0), (29.0, 10.0), (-20.0, 75.0)):
+        x, y = t.transform(lon, lat)
+        rows.append(("cass-world", "ESRI:54028", lon, lat, x, y))
 
     # tcea: Transverse Cylindrical Equal Area, spherical, central meridian 20, origin 10, k0 0.8.
     t = pipeline("+proj=tcea +lon_0=20 +lat_0=10 +k_0=0.8 +R=6371000")
