@@ -9,7 +9,7 @@ import GraticuleCore
 /// method on the polynomial (monotone: dy/dφ > 0.84). Spherical; on an ellipsoid the sphere of
 /// radius a (PROJ; Esri: "for an ellipsoid, the semimajor axis is used").
 ///
-/// Accuracy: forward identical to PROJ 9.5.1; inverse to 1e-15 rad. Domain: the whole globe;
+/// Accuracy: forward agrees with PROJ 9.5.1 to < 0.02 µm (sweep ESRI:53080/54080); inverse to 1e-15 rad. Domain: the whole globe;
 /// the inverse returns NaN beyond the poles' y (PROJ clamps instead).
 public struct CompactMiller: Projection {
     public static let descriptor = ProjectionDescriptor(

@@ -18,8 +18,8 @@ import GraticuleCore
 /// off); the sweep therefore checks EPSG:4087 and ESRI:54001 by round trip and unit tests compare
 /// them with the meridian distance of PROJ's geodesic (`pyproj.Geod`).
 ///
-/// Accuracy: spherical form identical to PROJ 9.5.1 (< 1 nm); ellipsoidal y equals the geodesic
-/// meridian distance to < 0.1 nm. Domain: the whole globe, |φ1| < 90°.
+/// Accuracy: spherical form agrees with PROJ 9.5.1 to < 0.02 µm (sweep: 21 CRSs); ellipsoidal y
+/// equals the meridian distance of PROJ's geodesic to < 1 µm (unit tests). Domain: the whole globe, |φ1| < 90°.
 public struct EquidistantCylindrical: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Equidistant Cylindrical",

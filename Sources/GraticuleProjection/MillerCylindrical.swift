@@ -8,7 +8,7 @@ import GraticuleCore
 /// sphere is the authalic one by PROJ's series R_A = a(1 − e²/6 − 17e⁴/360 − 67e⁶/3024) (PROJ maps
 /// Esri's Miller to `+R_A`; the series is within 0.2 mm of the closed form a·√(qp/2) for WGS 84).
 ///
-/// Accuracy: same formulas and radius as PROJ 9.5.1 (< 1 nm). Domain: the whole globe (y at the poles ±2.3034·R).
+/// Accuracy: same formulas and radius as PROJ 9.5.1 (< 0.02 µm, sweep ESRI:53003/54003). Domain: the whole globe (y at the poles ±2.3034·R).
 public struct MillerCylindrical: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Miller Cylindrical",

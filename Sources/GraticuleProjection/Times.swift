@@ -8,7 +8,7 @@ import GraticuleCore
 /// φ = 2 atan T, Δλ = x/(0.74482 − 0.34588 S²). Spherical; on an ellipsoid the sphere of radius a
 /// (PROJ; Esri's sphere-only convention).
 ///
-/// Accuracy: identical formulas to PROJ 9.5.1 (< 1 nm). Domain: the whole globe.
+/// Accuracy: identical formulas to PROJ 9.5.1 (< 0.01 µm, sweep ESRI:53048/54048). Domain: the whole globe.
 public struct Times: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Times",

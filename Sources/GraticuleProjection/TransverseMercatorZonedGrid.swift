@@ -13,7 +13,7 @@ import GraticuleCore
 /// PROJ 9.5.1 cannot project these CRSs ("no PROJ string export"); there is no GN 7-2 example. The
 /// tests compare each zone with the plain UTM CRS of that zone (EPSG:326zz/327zz) computed by PROJ.
 ///
-/// Accuracy: that of `TransverseMercator` (< 1 nm against PROJ within a zone).
+/// Accuracy: that of `TransverseMercator` (< 1 µm against PROJ's UTM zone CRSs in the unit tests).
 /// Domain: the whole globe; discontinuous at the zone boundaries (the horizon cuts there).
 public struct TransverseMercatorZonedGrid: Projection {
     public static let descriptor = ProjectionDescriptor(
