@@ -5,6 +5,19 @@ public enum ProjectionCatalog {
     /// All projection types. Add a new method's type here (one line per file).
     public static let all: [any Projection.Type] = [
         Mercator.self,
+        TransverseMercator.self,
+        TransverseMercatorZonedGrid.self,
+        CassiniSoldner.self,
+        EquidistantCylindrical.self,
+        LambertCylindricalEqualArea.self,
+        MillerCylindrical.self,
+        GallStereographic.self,
+        CompactMiller.self,
+        Times.self,
+        TransverseCylindricalEqualArea.self,
+        ToblerCylindrical.self,
+        ColombiaUrban.self,
+        TunisiaMiningGrid.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {

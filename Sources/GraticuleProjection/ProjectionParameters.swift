@@ -79,6 +79,6 @@ public enum EPSGParameter {
     public static let ellipsoidScaleFactor = 1038
     public static let projectionPlaneOriginHeight = 1039
     public static let coLatitudeOfConeAxis = 1036
-    public static let zoneWidth = 8830
-    public static let initialLongitude = 8831
+    public static let zoneWidth = 8831
+    public static let initialLongitude = 8830
 }

@@ -1,0 +1,106 @@
+import Foundation
+import GraticuleCore
+
+/// Lambert Cylindrical Equal Area, EPSG 9835 (ellipsoidal), and (Spherical) EPSG 9834; Esri
+/// `Cylindrical_Equal_Area` and `Behrmann` (standard parallel 30° unless given).
+///
+/// Formulas: IOGP Guidance Note 7-2 §3.2.6 (Snyder 1987 pp. 76–85): k0 = cos φ1/√(1 − e² sin²φ1),
+/// x = k0·Δλ, y = q/(2k0) with q = (1 − e²)[sin φ/(1 − e² sin²φ) + atanh(e sin φ)/e].
+/// Reverse: the GN 7-2 series in e² for the latitude from the authalic latitude, then Newton's method
+/// on q (Snyder eq. 3-16), so the inverse is exact instead of the series' ~3e-9° (PROJ 9.5.1 uses
+/// the bare series, whose error exceeds 1e-9° at mid latitudes; the sweep checks those rows by round
+/// trip). Spherical: x = R cos φ1 Δλ, y = R sin φ / cos φ1, with R the authalic radius
+/// (PROJ's `R_A` series, see `MillerCylindrical`) when EPSG 9834 is applied to an ellipsoid.
+///
+/// Accuracy: forward agrees with PROJ 9.5.1 to < 0.02 µm; inverse exact (round trip 1e-14°).
+/// Domain: the whole globe, |φ1| < 90°.
+public struct LambertCylindricalEqualArea: Projection {
+    public static let descriptor = ProjectionDescriptor(
+        name: "Lambert Cylindrical Equal Area",
+        epsgCodes: [9835, 9834],
+        names: ["Cylindrical_Equal_Area", "Behrmann", "Lambert Cylindrical Equal Area (Spherical)"],
+        projName: "cea")
+
+    public let frame: ProjectionFrame
+    public var horizon: Horizon { .globe }
+    @usableFromInline let spherical: Bool
+    @usableFromInline let k0: Double
+    @usableFromInline let e: Double
+    @usableFromInline let es: Double
+    /// q at the pole.
+    @usableFromInline let qp: Double
+    @usableFromInline let apa1, apa2, apa3: Double
+
+    public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
+        let sphericalMethod = p.methodCode == 9834 || p.methodNameContains("Spherical")
+        let behrmann = p.methodNameContains("Behrmann")
+        let phi1 = p.value(EPSGParameter.latitudeOf1stStandardParallel, names: ["Standard_Parallel_1"],
+                           default: behrmann ? Double.pi / 6 : 0)
+        guard abs(phi1) < Double.pi / 2 else {
+            throw .invalidParameter(name: "Latitude of 1st standard parallel", value: phi1 * 180 / .pi,
+                                    reason: "must be strictly between −90° and 90°")
+        }
+        spherical = sphericalMethod || ellipsoid.isSphere
+        e = ellipsoid.eccentricity
+        es = ellipsoid.eccentricitySquared
+        qp = LambertCylindricalEqualArea.q(1, e: e, es: es)
+        apa1 = es / 3 + 31 * es * es / 180 + 517 * es * es * es / 5040
+        apa2 = 23 * es * es / 360 + 251 * es * es * es / 3780
+        apa3 = 761 * es * es * es / 45360
+        var figure = ellipsoid
+        if spherical {
+            k0 = cos(phi1)
+            if !ellipsoid.isSphere {
+                figure = .sphere(radius: MillerCylindrical.authalicRadius(ellipsoid))
+            }
+        } else {
+            let s1 = sin(phi1)
+            k0 = cos(phi1) / (1 - es * s1 * s1).squareRoot()
+        }
+        frame = ProjectionFrame(
+            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
+            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
+            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
+            ellipsoid: figure)
+    }
+
+    /// Snyder's q (eq. 3-12) on the unit ellipsoid.
+    @inlinable static func q(_ s: Double, e: Double, es: Double) -> Double {
+        guard e != 0 else { return 2 * s }
+        return (1 - es) * (s / (1 - es * s * s) + atanh(e * s) / e)
+    }
+
+    @inlinable
+    public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
+        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        if spherical { return SIMD2(k0 * lp.x, sin(lp.y) / k0) }
+        return SIMD2(k0 * lp.x, 0.5 * LambertCylindricalEqualArea.q(sin(lp.y), e: e, es: es) / k0)
+    }
+
+    @inlinable
+    public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
+        let lam = xy.x / k0
+        guard abs(lam) <= Double.pi + 1e-12 else { return SIMD2(.nan, .nan) }
+        if spherical {
+            let s = xy.y * k0
+            guard abs(s) <= 1 + 1e-12 else { return SIMD2(.nan, .nan) }
+            return SIMD2(lam, asin(max(-1, min(1, s))))
+        }
+        let q = 2 * xy.y * k0
+        guard abs(q) <= qp * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
+        let sb = max(-1, min(1, q / qp))
+        if abs(sb) == 1 { return SIMD2(lam, sb * Double.pi / 2) }
+        // Authalic latitude β → φ by the GN 7-2 series, then Newton on q(φ).
+        let beta = asin(sb), t = 2 * beta
+        var phi = beta + apa1 * sin(t) + apa2 * sin(2 * t) + apa3 * sin(3 * t)
+        for _ in 0..<4 {
+            let s = sin(phi), c = cos(phi)
+            let w = 1 - es * s * s
+            guard c > 1e-12 else { break }
+            let dphi = w * w / (2 * c) * (q / (1 - es) - s / w - atanh(e * s) / e)
+            phi += dphi
+            if abs(dphi) < 1e-15 { break }
+        }
+        return SIMD2(lam, phi)
+    }
+}
