@@ -25,6 +25,11 @@ public protocol Projection: Sendable {
     /// The domain, for clipping geometry before projecting it.
     var horizon: Horizon { get }
 
+    /// The directions of the kernel's x and y output as the method's formulas define them:
+    /// (east, north) for almost every method; (west, south) for EPSG 9808 and 9828, (south, west)
+    /// for Krovak 9819. The pipeline maps them onto the CRS's own axes.
+    var outputAxes: OutputAxes { get }
+
     /// Unit-ellipsoid forward kernel: `(λ − λ0, φ)` radians → `(x, y)` / a. `.nan` outside the domain.
     func forward(_ lp: SIMD2<Double>) -> SIMD2<Double>
 
@@ -36,6 +41,26 @@ public protocol Projection: Sendable {
 
     /// Unprojects a buffer in place: easting/northing metres → longitude/latitude radians.
     func inverse(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>)
+}
+
+/// The directions of a kernel's (x, y) output.
+public struct OutputAxes: Hashable, Sendable {
+    /// One of the four map directions.
+    public enum Direction: Hashable, Sendable { case east, west, north, south }
+    public var x: Direction
+    public var y: Direction
+
+    public init(x: Direction, y: Direction) {
+        self.x = x
+        self.y = y
+    }
+
+    /// (east, north): the default.
+    public static let eastNorth = OutputAxes(x: .east, y: .north)
+    /// (west, south): south-orientated methods.
+    public static let westSouth = OutputAxes(x: .west, y: .south)
+    /// (south, west): Krovak's X (southing) and Y (westing).
+    public static let southWest = OutputAxes(x: .south, y: .west)
 }
 
 /// Where the kernels sit: λ0, false origin and the ellipsoid.
@@ -64,6 +89,9 @@ public struct ProjectionFrame: Hashable, Sendable {
 }
 
 extension Projection {
+    /// (east, north) unless a method says otherwise.
+    public var outputAxes: OutputAxes { .eastNorth }
+
     /// Longitude/latitude radians (from Greenwich) → easting/northing metres. `.nan` outside the domain.
     @inlinable @inline(__always)
     public func project(_ lonLat: SIMD2<Double>) -> SIMD2<Double> {

@@ -56,6 +56,8 @@ public struct TransverseMercator: Projection {
 
     public let frame: ProjectionFrame
     public let horizon: Horizon
+    /// (west, south) for South Orientated (EPSG 9808), whose formulas give westing and southing.
+    public let outputAxes: OutputAxes
 
     @usableFromInline let spherical: Bool
     @usableFromInline let e: Double
@@ -102,6 +104,7 @@ public struct TransverseMercator: Projection {
         }
         spherical = f == 0
         e = ellipsoid.eccentricity
+        outputAxes = southOrientated ? .westSouth : .eastNorth
         let n = ellipsoid.thirdFlattening
         let n2 = n * n, n3 = n2 * n, n4 = n3 * n, n5 = n4 * n, n6 = n5 * n
         // Karney (2011) eq. 35: α, conformal-sphere TM → ellipsoid TM.

@@ -23,9 +23,10 @@ public struct Transformer: Sendable {
     enum End: Sendable {
         /// Angular unit factor (radians per unit) and prime meridian offset (radians).
         case geographic(radiansPerUnit: Double, primeMeridian: Double)
-        /// The projection, the linear unit factor (metres per unit) and the base CRS's prime meridian
-        /// (radians): projection longitudes are relative to it.
-        case projected(any Projection, metresPerUnit: Double, primeMeridian: Double)
+        /// The projection, the linear unit factor (metres per unit), the base CRS's prime meridian
+        /// (radians; projection longitudes are relative to it) and the map from the kernel's output
+        /// axes to the CRS's x/y.
+        case projected(any Projection, metresPerUnit: Double, primeMeridian: Double, axes: AxisMap)
     }
 
     /// Builds the pipeline.
@@ -68,7 +69,9 @@ public struct Transformer: Sendable {
         case let .projected(p):
             let unit = p.coordinateSystem.unit ?? .metre
             let pm = p.base.datum.primeMeridian.longitudeDegrees * Angle.radiansPerDegree
-            return .projected(try p.makeProjection(), metresPerUnit: unit.factor, primeMeridian: pm)
+            let projection = try p.makeProjection()
+            return .projected(projection, metresPerUnit: unit.factor, primeMeridian: pm,
+                              axes: AxisMap(from: projection.outputAxes, to: p.coordinateSystem))
         case let .geodetic(g):
             guard g.kind != .geocentric else { throw .unsupported("geocentric CRS \(sr) in a map conversion") }
             let unit = g.coordinateSystem.unit ?? .degree
@@ -86,7 +89,8 @@ public struct Transformer: Sendable {
         switch from {
         case let .geographic(k, pm):
             for i in points.indices { points[i] = SIMD2(points[i].x * k + pm, points[i].y * k) }
-        case let .projected(p, m, pm):
+        case let .projected(p, m, pm, axes):
+            if !axes.isIdentity { for i in points.indices { points[i] = axes.unapply(points[i]) } }
             if m != 1 { for i in points.indices { points[i] *= m } }
             p.inverse(points)
             if pm != 0 { for i in points.indices { points[i].x += pm } }
@@ -99,13 +103,14 @@ public struct Transformer: Sendable {
                 let lon = points[i].x - pm
                 points[i] = SIMD2(lon * r, points[i].y * r)
             }
-        case let .projected(p, m, pm):
+        case let .projected(p, m, pm, axes):
             if pm != 0 { for i in points.indices { points[i].x -= pm } }
             p.forward(points)
             if m != 1 {
                 let r = 1 / m
                 for i in points.indices { points[i] *= r }
             }
+            if !axes.isIdentity { for i in points.indices { points[i] = axes.apply(points[i]) } }
         }
     }
 

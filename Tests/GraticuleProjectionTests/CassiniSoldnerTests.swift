@@ -46,15 +46,16 @@ import Testing
         #expect(t.inverse.transform([SIMD2(9e6, 0)])[0].x.isNaN)
     }
 
-    /// EPSG:8044 / 8045 (Ferro; CS southing, westing): PROJ's values turned into easting/northing
-    /// (case cass-axes), up to 17° from the central meridian.
-    @Test func ferroGridsInEastingNorthing() throws {
+    /// EPSG:8044 / 8045 (Ferro; CS southing, westing): the fixture holds PROJ's values turned into
+    /// easting/northing (case cass-axes), up to 17° from the central meridian. Graticule's x/y keep the
+    /// CRS's own axes (as PROJ's always_xy does): x = southing = −northing, y = westing = −easting.
+    @Test func ferroGridsInSouthingWesting() throws {
         let rows = ReferenceFixture.rows("cass-axes")
         #expect(rows.count == 6)
         for r in rows {
             let t = try S.transformer(r.crs)
             let xy = S.project(t, r.lon, r.lat)
-            #expect(abs(xy.x - r.x) < 1e-3 && abs(xy.y - r.y) < 1e-3, "\(r.crs) \(xy) vs \(r)")
+            #expect(abs(xy.x + r.y) < 1e-3 && abs(xy.y + r.x) < 1e-3, "\(r.crs) \(xy) vs \(r)")
         }
     }
 

@@ -20,11 +20,7 @@ import Testing
         "EPSG:4087": "PROJ < 9.8 evaluates EPSG 1028 on a sphere of radius a (OSGeo/PROJ#4654, 22.9 km off)",
         "ESRI:54001": "Esri Plate_Carree on WGS 84 maps to EPSG 1028: same PROJ < 9.8 bug as EPSG:4087",
         "ESRI:54028": "PROJ evaluates the Cassini series 108° from the central meridian (its own inverse fails)",
-        "ESRI:102060": "pyproj applied a D48 → D96 datum transformation between the CRS and its base GCS",
-        "ESRI:102166": "pyproj applied a datum transformation between the CRS and its base GCS",
         "EPSG:29333": "PROJ substitutes its rounded bess_nam a = 6377483.865 m for EPSG 7046 (0.3 mm)",
-        "EPSG:8044": "the fixture is in the CRS's (southing, westing) axis order; Transformer gives easting/northing",
-        "EPSG:8045": "the fixture is in the CRS's (southing, westing) axis order; Transformer gives easting/northing",
     ]
 
     @Test func fixtureIsComplete() {

@@ -32,9 +32,16 @@ import Testing
     /// Where Graticule deliberately differs from PROJ: New Zealand Map Grid is a polynomial fitted to
     /// New Zealand that PROJ evaluates anywhere (Paris → 2e15 m); Graticule returns NaN beyond its
     /// documented domain, so only PROJ values within 1,500 km of the origin (173°E, 41°S) are compared.
+    /// Transverse Mercator (UTM 10N) is NaN within 20° (on the conformal sphere) of the two points
+    /// on the equator 90° from the central meridian, where the Krüger series diverges.
     static func inDocumentedDomain(_ crs: String, _ p: Point) -> Bool {
-        guard crs == "EPSG:27200" else { return true }
         let r = Double.pi / 180
+        if crs == "EPSG:32610" {
+            let e = Ellipsoid.wgs84.eccentricity
+            let chi = asin(tanh(atanh(sin(p.lat * r)) - e * atanh(e * sin(p.lat * r))))
+            return abs(sin((p.lon + 123) * r)) * cos(chi) <= sin(70 * r)
+        }
+        guard crs == "EPSG:27200" else { return true }
         let c = cos(-41 * r) * cos(p.lat * r) * cos((p.lon - 173) * r) + sin(-41 * r) * sin(p.lat * r)
         return acos(max(-1, min(1, c))) * 6_378_388 <= 1_500_000
     }
