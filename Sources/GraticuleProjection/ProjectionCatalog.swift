@@ -5,6 +5,14 @@ public enum ProjectionCatalog {
     /// All projection types. Add a new method's type here (one line per file).
     public static let all: [any Projection.Type] = [
         Mercator.self,
+        LambertConicConformal.self,
+        LambertConicNearConformal.self,
+        AlbersEqualArea.self,
+        EquidistantConic.self,
+        AmericanPolyconic.self,
+        Bonne.self,
+        Krovak.self,
+        NewZealandMapGrid.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {

@@ -14,6 +14,12 @@ import Testing
     static let linearTolerance = 1e-3  // metres
     static let angularTolerance = 1e-9  // degrees
 
+    /// CRSs where PROJ 9.5.1 is known to be wrong: verified by round trip here and against the
+    /// published example in the method's own tests.
+    static let knownPROJDeviations: [String: String] = [
+        "EPSG:31300": "PROJ ignores LCC 2SP Belgium's 29.2985″ rotation (IOGP GN 7-2 §3.2.1.4; ≈ 745 m)",
+    ]
+
     @Test func fixtureIsComplete() {
         #expect(SweepFixture.rows.count > 30_000)
         #expect(Set(SweepFixture.rows.map(\.crs)).count >= 6_340)
@@ -49,12 +55,16 @@ import Testing
         for r in rows {
             let xy = forward.transform([SIMD2(r.lon, r.lat)])[0]
             let where_ = "\(crs) (\(r.lon), \(r.lat))"
-            if r.status == "ok" || r.status == "proj-forward-only", let x = r.x, let y = r.y {
+            if r.status == "ok" || r.status == "proj-forward-only", knownPROJDeviations[crs] == nil,
+               let x = r.x, let y = r.y {
                 if !(abs(xy.x - x) <= lin && abs(xy.y - y) <= lin) {
                     failures.append("\(where_): forward (\(xy.x), \(xy.y)), PROJ (\(x), \(y))")
                     continue
                 }
-                if let ilon = r.inverseLon, let ilat = r.inverseLat {
+                // PROJ's inverse is a reference only where it returns the input (it does not, e.g.,
+                // for Polyconic far from the central meridian); the round trip below checks ours.
+                if let ilon = r.inverseLon, let ilat = r.inverseLat,
+                   abs(ilon - r.lon) <= ang && abs(ilat - r.lat) <= ang {
                     let ll = inverse.transform([SIMD2(x, y)])[0]
                     if !(abs(ll.x - ilon) <= ang && abs(ll.y - ilat) <= ang) {
                         failures.append("\(where_): inverse (\(ll.x), \(ll.y)), PROJ (\(ilon), \(ilat))")
