@@ -12,8 +12,10 @@ import GraticuleCore
 /// E = atan2(x C, 1 − D C) and λ = E / sin φ; the result is checked by projecting it again, so a
 /// point off the projected globe gives NaN instead of a spurious root.
 ///
-/// Accuracy: agrees with PROJ 9.5.1 to < 0.1 mm forward and < 1e-11° inverse on the 45 sweep
-/// points of the 9 EPSG/ESRI Polyconic CRSs; GIGS 5107 (test). Domain: the whole globe, λ − λ0 in
+/// Accuracy: agrees with PROJ 9.5.1 to 5e-8 m forward on the 45 sweep points of the 9 EPSG/ESRI
+/// Polyconic CRSs and 4e-13° inverse where PROJ's inverse returns the point (for 8 points of
+/// ESRI:53021/54021, 108° from the central meridian, PROJ's Newton lands on a spurious root,
+/// latitude −335°; ours round-trips); GIGS 5107 to its 5 cm; round trip < 1e-12° over the globe. Domain: the whole globe, λ − λ0 in
 /// [−π, π] (the outline is the meridian ±180°, which curls around the poles).
 public struct AmericanPolyconic: Projection {
     public static let descriptor = ProjectionDescriptor(

@@ -13,9 +13,10 @@ import GraticuleCore
 /// Krovak's south-west CRSs); `frame.falseEasting` then holds FN (first component) and
 /// `frame.falseNorthing` FE. The inverse is closed form: M from ρ, φ by the rectifying series.
 ///
-/// Accuracy: agrees with PROJ 9.5.1 to < 0.1 mm forward and < 1e-11° inverse on the 15 sweep
-/// points of the 3 ESRI Bonne CRSs (incl. 54024); PROJ cannot project the South Orientated
-/// variant (checked by round trip, < 1 nm, and against the north-orientated formula). Domain:
+/// Accuracy: agrees with PROJ 9.5.1 to 2e-8 m forward and 2e-13° inverse on the 15 sweep points
+/// of the 3 ESRI Bonne CRSs (incl. 54024, also at the poles and ±180°, tests); PROJ cannot project
+/// the South Orientated variant: checked by round trip (< 1e-13°) and, to 1 mm, against PROJ's
+/// north-orientated Bonne turned by GN 7-2's definition. Domain:
 /// the whole globe, cut at the antimeridian of λ0 (the heart's notch); φ1 = 0 (sinusoidal
 /// limit) is rejected. Inverse points outside the heart (|λ − λ0| > π or beyond a pole) give NaN.
 public struct Bonne: Projection {

@@ -19,8 +19,10 @@ import GraticuleCore
 ///   x/y order, values positive west. PROJ 9.5.1 cannot project these 15 CRSs.
 /// The inverse solves ψ from ρ in closed form and φ from ψ by Newton on τ = tan φ (Karney 2011).
 ///
-/// Accuracy: closed form; agrees with PROJ 9.5.1 to < 0.1 mm (forward) and < 1e-11° (inverse) on
-/// the 7,880 sweep points of the 1,582 EPSG/ESRI LCC CRSs (areas of use); round trip < 1 nm.
+/// Accuracy: closed form; agrees with PROJ 9.5.1 to 8e-8 m forward and 7e-13° inverse on the 1,568
+/// EPSG/ESRI CRSs of the 1SP, 2SP, 2SP Michigan and 1SP variant B variants (7,840 area-of-use
+/// points of the sweep); GN 7-2's examples (1SP, 2SP, Michigan, Belgium) to their published 1 cm;
+/// round trip < 1e-12° over the globe.
 /// Domain: every latitude except the pole the cone opens toward (φ = −90° when n > 0), which
 /// maps to infinity and gives NaN; λ − λ0 in [−π, π] (the cut is the antimeridian of λ0).
 /// Inverse points outside the fan of the projected globe (|λ − λ0| > π) give NaN.
@@ -74,9 +76,12 @@ public struct LambertConicConformal: Projection {
             throw .invalidParameter(name: "Latitude of 1st standard parallel", value: .nan,
                                     reason: "missing for \(p.methodName)")
         }
-        let phi2 = p.value(P.latitudeOf2ndStandardParallel, names: ["Standard_Parallel_2"]) ?? phi1
-        let phiF = p.value(P.latitudeOfFalseOrigin, P.latitudeOfNaturalOrigin,
-                           names: ["Latitude_Of_Origin", "Standard_Parallel_1"]) ?? phi1
+        let secondParallel = p.value(P.latitudeOf2ndStandardParallel, names: ["Standard_Parallel_2"])
+        let phi2 = secondParallel ?? phi1
+        // Without a latitude of origin, a one-parallel cone is centred on its parallel and a
+        // two-parallel one on the equator (PROJ's lat_0 default).
+        let phiF = p.value(P.latitudeOfFalseOrigin, P.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"])
+            ?? (secondParallel == nil ? phi1 : 0)
         var k0 = p.value(P.scaleFactorAtNaturalOrigin, names: ["Scale_Factor"], default: 1)
         if michigan {
             k0 = try p.required(P.ellipsoidScaleFactor, "Ellipsoid scaling factor")
