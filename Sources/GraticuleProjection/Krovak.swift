@@ -64,6 +64,7 @@ public struct Krovak: Projection {
     @usableFromInline let e: Double
     /// Semi-major axis (metres), for the Modified polynomial which is defined in metres.
     @usableFromInline let a: Double
+    @usableFromInline let latitudeSeries: ConformalLatitudeSeries
 
     /// S-JTSK's co-latitude of the cone axis, 90° − 59°42′42.69689″ = 30°17′17.30311″, radians.
     public static let definingCoLatitude = (30 + 17.0 / 60 + 17.30311 / 3600) * Angle.radiansPerDegree
@@ -121,6 +122,7 @@ public struct Krovak: Projection {
         self.e = e
         let e2 = e * e
         a = ellipsoid.semiMajorAxis
+        latitudeSeries = ConformalLatitudeSeries(flattening: ellipsoid.flattening)
         let sC = sin(phiC), cC = cos(phiC)
         let bigA = (1 - e2).squareRoot() / (1 - e2 * sC * sC)             // A / a
         b = (1 + e2 * cC * cC * cC * cC / (1 - e2)).squareRoot()
@@ -212,9 +214,10 @@ public struct Krovak: Projection {
         let cuCosV = cosAlpha * xp + sinAlpha * sinT
         let v = atan2(yp, cuCosV)
         let cosU = (cuCosV * cuCosV + yp * yp).squareRoot()
-        // ψ = (ψ_U − ln t0)/B, φ from ψ by Newton on tan φ.
+        // ψ = (ψ_U − ln t0)/B, φ from ψ by the conformal-latitude series (Newton if |f| > 1/150).
         let psi = (asinh(sinU / cosU) - lnT0) / b
-        let phi = atan(Conformal.tau(fromConformalTau: sinh(psi), e: e))
+        let phi = latitudeSeries.isUsable ? latitudeSeries.latitude(isometric: psi)
+            : atan(Conformal.tau(fromConformalTau: sinh(psi), e: e))
         return SIMD2(-v / b, phi)
     }
 }

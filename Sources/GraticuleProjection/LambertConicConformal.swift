@@ -17,7 +17,8 @@ import GraticuleCore
 /// - 1SP variant B: cone from φ0 and k0, false origin at (φF, λF) (GN 7-2 §3.2.1.5).
 /// - West Orientated: westing W = FE − x (GN 7-2 §3.2.1.1 note). Output is (westing, northing):
 ///   x/y order, values positive west. PROJ 9.5.1 cannot project these 15 CRSs.
-/// The inverse solves ψ from ρ in closed form and φ from ψ by Newton on τ = tan φ (Karney 2011).
+/// The inverse solves ψ from ρ in closed form and φ from ψ by the 6th-order conformal-latitude
+/// series (`ConformalLatitudeSeries`; Newton on τ = tan φ, Karney 2011, for |f| > 1/150).
 ///
 /// Accuracy: closed form; agrees with PROJ 9.5.1 to 8e-8 m forward and 7e-13° inverse on the 1,568
 /// EPSG/ESRI CRSs of the 1SP, 2SP, 2SP Michigan and 1SP variant B variants (7,840 area-of-use
@@ -61,6 +62,9 @@ public struct LambertConicConformal: Projection {
     @usableFromInline let xSign: Double
     @usableFromInline let e: Double
     @usableFromInline let spherical: Bool
+    /// φ from ψ (exact for terrestrial flattenings; also exact on the sphere, where it is gd ψ).
+    @usableFromInline let latitudeSeries: ConformalLatitudeSeries
+    @usableFromInline let useSeries: Bool
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         typealias P = EPSGParameter
@@ -115,6 +119,8 @@ public struct LambertConicConformal: Projection {
         spherical = ellipsoid.isSphere
         let e = spherical ? 0 : ellipsoid.eccentricity
         self.e = e
+        latitudeSeries = ConformalLatitudeSeries(flattening: spherical ? 0 : ellipsoid.flattening)
+        useSeries = latitudeSeries.isUsable
         let e2 = e * e
         func m(_ phi: Double) -> Double { let s = sin(phi); return cos(phi) / (1 - e2 * s * s).squareRoot() }
         let psi1 = Self.isometricLatitude(phi1, e: e)
@@ -174,9 +180,10 @@ public struct LambertConicConformal: Projection {
         if r == 0 { return SIMD2(0, sgn * .pi / 2) }
         let lam = (atan2(x, y) + thetaOffset) / n
         guard abs(lam) <= .pi * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
-        let psi = -log(sgn * r / c) / n
-        let taup = sinh(psi)
-        let phi = spherical ? atan(taup) : atan(Conformal.tau(fromConformalTau: taup, e: e))
-        return SIMD2(lam, phi)
+        // exp(ψ) = (ρ/c)^(−1/n); then φ from ψ in closed form.
+        let expPsi = exp(-log(sgn * r / c) / n)
+        if useSeries { return SIMD2(lam, latitudeSeries.latitude(expIsometric: expPsi)) }
+        let psi = log(expPsi)
+        return SIMD2(lam, atan(Conformal.tau(fromConformalTau: sinh(psi), e: e)))
     }
 }
