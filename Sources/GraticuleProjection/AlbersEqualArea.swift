@@ -4,7 +4,7 @@ import GraticuleCore
 /// Albers Equal Area conic, EPSG 9822, Esri `Albers` (`Albers_Conic_Equal_Area`), PROJ `aea`, on
 /// the ellipsoid or the sphere.
 ///
-/// Formulas (IOGP Guidance Note 7-2, 2019, §3.3.1; Snyder 1987, pp. 98–103): with the authalic
+/// Formulas (IOGP Guidance Note 7-2, 2019, method 9822; Snyder 1987, pp. 98–103): with the authalic
 /// function q(φ) = (1 − e²)[sin φ/(1 − e² sin²φ) + atanh(e sin φ)/e] (2 sin φ on the sphere) and
 /// m = cos φ/√(1 − e² sin²φ): n = (m1² − m2²)/(q2 − q1) (sin φ1 for one parallel),
 /// C = m1² + n q1, ρ = √(C − n q)/n, θ = n(λ − λ0), x = ρ sin θ, y = ρ0 − ρ cos θ.

@@ -3,7 +3,7 @@ import GraticuleCore
 
 /// American Polyconic, EPSG 9818, Esri `Polyconic`, PROJ `poly`, on the ellipsoid or the sphere.
 ///
-/// Formulas (IOGP Guidance Note 7-2, 2019, §3.5.2; Snyder 1987, pp. 124–133): every parallel is
+/// Formulas (IOGP Guidance Note 7-2, 2019, method 9818; Snyder 1987, pp. 124–133): every parallel is
 /// the arc of its own tangent cone. With M the meridian distance (`MeridianDistance`),
 /// N cot φ = cot φ/√(1 − e² sin²φ) and E = (λ − λ0) sin φ: x = N cot φ sin E,
 /// y = M(φ) − M(φ0) + N cot φ (1 − cos E); on the equator x = λ − λ0, y = −M(φ0).

@@ -5,7 +5,7 @@ import GraticuleCore
 /// (EPSG:2963, 5017 Portugal), on the ellipsoid or the sphere. Equal-area pseudoconic; ESRI:54024
 /// World_Bonne (φ1 = 60°) is one of the product's world maps.
 ///
-/// Formulas (IOGP Guidance Note 7-2, 2019, §3.4.1 and §3.4.2; Snyder 1987, pp. 138–140): with
+/// Formulas (IOGP Guidance Note 7-2, 2019, methods 9827 and 9828; Snyder 1987, pp. 138–140): with
 /// m = cos φ/√(1 − e² sin²φ) and the meridian distance M (`MeridianDistance`), ρ = m1/sin φ1 + M1 − M,
 /// T = m (λ − λ0)/ρ, x = ρ sin T, y = m1/sin φ1 − ρ cos T. The South Orientated variant gives
 /// westing W = FE − x and southing S = FN − y; its output is (southing, westing), the two

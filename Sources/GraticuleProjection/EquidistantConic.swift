@@ -4,8 +4,8 @@ import GraticuleCore
 /// Equidistant Conic, EPSG 1119, Esri `Equidistant_Conic`, PROJ `eqdc`, on the ellipsoid or the
 /// sphere (the meridians are true to scale).
 ///
-/// Formulas (Snyder 1987, pp. 111–115, eqs. 14-15, 16-1 … 16-5; IOGP GN 7-2 §3.2.5 lists the
-/// method): with the meridian distance M(φ) (`MeridianDistance`, full double precision) and
+/// Formulas (Snyder 1987, pp. 111–115, eqs. 14-15, 16-1 … 16-5; EPSG method 1119 has no
+/// GN 7-2 formulas): with the meridian distance M(φ) (`MeridianDistance`, full double precision) and
 /// m = cos φ/√(1 − e² sin²φ): n = (m1 − m2)/(M2 − M1) (sin φ1 for one parallel),
 /// G = m1/n + M1, ρ = G − M(φ), θ = n(λ − λ0), x = ρ sin θ, y = ρ0 − ρ cos θ. The inverse is
 /// closed form: M = G − ρ, then φ from M by the rectifying-latitude series.

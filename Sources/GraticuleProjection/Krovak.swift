@@ -5,14 +5,14 @@ import GraticuleCore
 /// (Krovak Modified), 1043 (Krovak Modified (North Orientated)), Esri `Krovak`, PROJ `krovak` /
 /// `mod_krovak`.
 ///
-/// Formulas (IOGP Guidance Note 7-2, 2019, §3.2.3 and §3.2.4): the ellipsoid is mapped
+/// Formulas (IOGP Guidance Note 7-2, 2019, methods 9819, 1041, 1042, 1043): the ellipsoid is mapped
 /// conformally to a sphere (Gauss: ψ_U = ln t0 + B ψ, ψ the isometric latitude), rotated by the
 /// co-latitude of the cone axis αC so that the cone's apex is the pole, and projected by a
 /// conformal cone tangent along the pseudo standard parallel φp:
 /// r = r0 (tan(π/4 + φp/2)/tan(π/4 + T/2))ⁿ, θ = n D, n = sin φp, r0 = kp A / tan φp;
 /// Xp = r cos θ (southing), Yp = r sin θ (westing). D comes from atan2 (GN 7-2's extended form,
 /// valid beyond ±90° of pseudo-longitude). The Modified variants subtract the fixed polynomial
-/// (dX, dY) of GN 7-2 §3.2.4 (X0 = 1,089,000 m, Y0 = 654,000 m, C1…C10); their inverse starts
+/// (dX, dY) of GN 7-2 (method 1042) (X0 = 1,089,000 m, Y0 = 654,000 m, C1…C10); their inverse starts
 /// with GN 7-2's reverse formula (the polynomial at the grid point, which PROJ stops at) and
 /// iterates it to convergence, so that it inverts the forward exactly.
 ///
@@ -69,7 +69,7 @@ public struct Krovak: Projection {
     /// S-JTSK's co-latitude of the cone axis, 90° − 59°42′42.69689″ = 30°17′17.30311″, radians.
     public static let definingCoLatitude = (30 + 17.0 / 60 + 17.30311 / 3600) * Angle.radiansPerDegree
 
-    /// GN 7-2 §3.2.4 constants of Krovak Modified.
+    /// GN 7-2's constants of Krovak Modified (method 1042).
     public enum ModifiedPolynomial {
         public static let x0 = 1_089_000.0
         public static let y0 = 654_000.0

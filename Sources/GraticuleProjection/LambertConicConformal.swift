@@ -6,17 +6,19 @@ import GraticuleCore
 /// and Esri's `Lambert_Conformal_Conic` (one or two standard parallels, scale factor, latitude
 /// of origin) and `Lambert_Conformal_Conic_1SP`/`_2SP`/`_2SP_Belgium`.
 ///
-/// Formulas (IOGP Guidance Note 7-2, 2019, §3.2.1.1–3.2.1.5; Snyder 1987, pp. 104–110):
+/// Formulas (IOGP Guidance Note 7-2, 2019, the Lambert Conic Conformal methods; Snyder 1987, pp. 104–110):
 /// ρ = k0·F·tⁿ with t = exp(−ψ) (ψ the isometric latitude, Karney 2011 eq. 8), n = sin φ1
 /// (one parallel) or ln(m1/m2)/ln(t1/t2), F = m1/(n t1ⁿ); θ = n(λ − λF) − θB;
 /// x = ρ sin θ, y = ρF − ρ cos θ. The variants differ only in constants:
-/// - 2SP Michigan: k0 = the ellipsoid scaling factor K (GN 7-2 §3.2.1.3: a·K for a).
-/// - 2SP Belgium: θB = 29.2985″ (GN 7-2 §3.2.1.4); other variants θB = 0. PROJ 9.5.1 ignores θB
+/// - 2SP Michigan: k0 = the ellipsoid scaling factor K (GN 7-2, method 1051: a·K for a).
+/// - 2SP Belgium: θB = 29.2985″ (GN 7-2, method 9803); other variants θB = 0. PROJ 9.5.1 ignores θB
 ///   (its own "FIXME" in parammappings.cpp), so EPSG:31300 differs from PROJ by ≈ 745 m; we
 ///   follow IOGP (its worked example is in the tests).
-/// - 1SP variant B: cone from φ0 and k0, false origin at (φF, λF) (GN 7-2 §3.2.1.5).
-/// - West Orientated: westing W = FE − x (GN 7-2 §3.2.1.1 note). Output is (westing, northing):
-///   x/y order, values positive west. PROJ 9.5.1 cannot project these 15 CRSs.
+/// - 1SP variant B: cone from φ0 and k0, false origin at (φF, λF) (GN 7-2, method 1102).
+/// - West Orientated: westing W = FE − x (GN 7-2, method 9826). Output is (westing, northing),
+///   values positive west: x is the east–west axis, as the CRSs label it (X or W). (pyproj's
+///   `always_xy` swaps only north/east CRSs, so for the 13 Greenland/Faroe CRSs, whose axis order is
+///   (north, west), it would keep (N, W); PROJ cannot project any of these 15 CRSs.)
 /// The inverse solves ψ from ρ in closed form and φ from ψ by the 6th-order conformal-latitude
 /// series (`ConformalLatitudeSeries`; Newton on τ = tan φ, Karney 2011, for |f| > 1/150).
 ///
@@ -26,6 +28,7 @@ import GraticuleCore
 /// round trip < 1e-12° over the globe.
 /// Domain: every latitude except the pole the cone opens toward (φ = −90° when n > 0), which
 /// maps to infinity and gives NaN; λ − λ0 in [−π, π] (the cut is the antimeridian of λ0).
+/// `horizon` stops at 85° on that side (as Web Mercator does) so clipped maps stay bounded.
 /// Inverse points outside the fan of the projected globe (|λ − λ0| > π) give NaN.
 public struct LambertConicConformal: Projection {
     public static let descriptor = ProjectionDescriptor(
@@ -39,7 +42,7 @@ public struct LambertConicConformal: Projection {
                 "Lambert Conformal Conic (1SP)", "Lambert Conformal Conic (2SP)"],
         projName: "lcc")
 
-    /// The rotation of the Belgian variant, 29.2985″ (IOGP GN 7-2 §3.2.1.4), radians.
+    /// The rotation of the Belgian variant, 29.2985″ (IOGP GN 7-2, method 9803), radians.
     public static let belgianRotation = 29.2985 * Angle.radiansPerArcSecond
     /// The far-side latitude at which `horizon` stops (the far pole maps to infinity), radians.
     public static let horizonLimit = 85 * Angle.radiansPerDegree

@@ -5,7 +5,7 @@ import GraticuleCore
 /// "Lambert" of the Levant, in which the LCC series for the radius is truncated after the cubic
 /// term.
 ///
-/// Formulas (IOGP Guidance Note 7-2, 2019, §3.2.2): with n = f/(2 − f), the meridian arc
+/// Formulas (IOGP Guidance Note 7-2, 2019, method 9817): with n = f/(2 − f), the meridian arc
 /// s(φ) = A′φ − B′ sin 2φ + C′ sin 4φ − D′ sin 6φ + E′ sin 8φ (GN 7-2's 5th-order series in n),
 /// m = s(φ) − s(φ0), M = k0(m + A m³) with A = 1/(6 ρ0 ν0), r = r0 − M with r0 = k0 ν0 / tan φ0,
 /// θ = (λ − λ0) sin φ0, x = r sin θ, y = M + r sin θ tan(θ/2). The inverse solves the cubic for

@@ -5,7 +5,7 @@ import GraticuleCore
 /// `New_Zealand_Map_Grid`, PROJ `nzmg`: Reilly's (1973) sixth-order complex-polynomial conformal
 /// modification of Mercator, on the International 1924 ellipsoid.
 ///
-/// Formulas (IOGP Guidance Note 7-2, 2019, §3.7; LINZ OSG Technical Report 4.1, 1998):
+/// Formulas (IOGP Guidance Note 7-2, 2019, method 9811; LINZ OSG Technical Report 4.1, 1998):
 /// Δφ′ = (φ − φ0) in units of 10⁵ arc-seconds, Δψ = Σ₁¹⁰ Aₙ Δφ′ⁿ, ζ = Δψ + iΔλ,
 /// z = Σ₁⁶ Bₙ ζⁿ (complex), N = FN + a Re z, E = FE + a Im z. Inverse: Newton–Raphson on the
 /// complex polynomial (≤ 20 iterations, to 1e-14), then GN 7-2's reverse series

@@ -7,7 +7,7 @@ import Testing
 @Suite struct AlbersEqualAreaTests {
     typealias T = ConicTestSupport
 
-    /// IOGP GN 7-2 (2019) §3.3.1 worked example, NAD83 / Great Lakes Albers (EPSG:3174, GRS 1980):
+    /// IOGP GN 7-2 (2019) worked example for method 9822, NAD83 / Great Lakes Albers (EPSG:3174, GRS 1980):
     /// 42°45′N 78°45′W ⇄ E 1466493.492 m, N 702903.006 m.
     @Test func gn72GreatLakes() throws {
         let lon = T.dms(-78, 45), lat = T.dms(42, 45)

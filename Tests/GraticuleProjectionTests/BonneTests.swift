@@ -91,7 +91,7 @@ import Testing
     }
 
     /// Bonne (South Orientated), EPSG:5017 Lisbon 1890 / Portugal Bonne New, which PROJ cannot
-    /// project. IOGP GN 7-2 §3.4.2 defines W = FE − x, S = FN − y from the north-orientated Bonne;
+    /// project. IOGP GN 7-2 (method 9828) defines W = FE − x, S = FN − y from the north-orientated Bonne;
     /// expected values are PROJ's `+proj=bonne` for the CRS's parameters turned by that definition
     /// (tools/oracle/conic_references.py). Output is (southing, westing), the CRS's axis order.
     @Test(arguments: ConicTestSupport.references("bonne_south"))
@@ -121,6 +121,22 @@ import Testing
             #expect(abs(ll.x - lon) < 1e-9 && abs(ll.y - lat) < 1e-9)
         }
         #expect(turned.southOrientated && !plain.southOrientated)
+    }
+
+    /// A southern standard parallel (the heart upside down) and the sphere round-trip too.
+    @Test(arguments: [(-40.0, false), (-40.0, true), (60.0, true)])
+    func roundTripSouthernAndSphere(_ c: (Double, Bool)) throws {
+        let p = try Bonne(ellipsoid: c.1 ? .sphere(radius: 6_371_000) : .wgs84,
+                          parameters: T.parameters("Bonne", code: 9827, angles: [8801: c.0, 8802: 10]))
+        for lon in stride(from: -169.0, through: 189.0, by: 17.9) {
+            for lat in stride(from: -89.0, through: 89.0, by: 8.9) {
+                let xy = T.project(p, lon, lat)
+                let ll = T.unproject(p, xy.x, xy.y)
+                var dl = ll.x - lon
+                dl -= 360 * (dl / 360).rounded()
+                #expect(abs(dl) < 1e-9 && abs(ll.y - lat) < 1e-9, "φ1 \(c.0) (\(lon), \(lat)) → \(ll)")
+            }
+        }
     }
 
     @Test func invalidParameters() {

@@ -14,7 +14,7 @@ import Testing
     static let lonGreenwich = T.dms(16, 50, 59.179)
     static let lonFerro = T.dms(34, 30, 59.179)
 
-    /// IOGP GN 7-2 (2019) §3.2.3 worked example, S-JTSK (Ferro) / Krovak (EPSG:2065):
+    /// IOGP GN 7-2 (2019) worked example for method 9819, S-JTSK (Ferro) / Krovak (EPSG:2065):
     /// southing X 1050538.63 m, westing Y 568991.00 m, as (x, y) = (southing, westing), the CRS's
     /// own axis order (PROJ 9.5.1's `always_xy` keeps it).
     @Test func gn72Krovak() throws {
@@ -27,7 +27,7 @@ import Testing
         #expect(abs(g.x - 1050538.63) < 0.01 && abs(g.y - 568991.00) < 0.01, "\(g)")
     }
 
-    /// Krovak (North Orientated), GN 7-2 §3.2.3: easting = −westing, northing = −southing
+    /// Krovak (North Orientated), GN 7-2 method 1041: easting = −westing, northing = −southing
     /// (EPSG:5221 Ferro, EPSG:5514 Greenwich, the usual GIS form of S-JTSK).
     @Test func gn72KrovakNorthOrientated() throws {
         for (crs, lon) in [("EPSG:5221", Self.lonFerro), ("EPSG:5514", Self.lonGreenwich)] {
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    /// IOGP GN 7-2 §3.2.4 worked example, S-JTSK/05 (Ferro) / Modified Krovak (EPSG:5224):
+    /// IOGP GN 7-2 worked example for method 1042, S-JTSK/05 (Ferro) / Modified Krovak (EPSG:5224):
     /// southing 6050538.71 m, westing 5568990.91 m; and the north-orientated EPSG:5225
     /// (−5568990.91, −6050538.71).
     @Test func gn72KrovakModified() throws {

@@ -9,7 +9,7 @@ import Testing
 
     // MARK: Published worked examples
 
-    /// IOGP GN 7-2 (2019) §3.2.1.1, LCC (1SP) example: JAD69 / Jamaica National Grid (EPSG:24200),
+    /// IOGP GN 7-2 (2019), LCC (1SP) (method 9801) example: JAD69 / Jamaica National Grid (EPSG:24200),
     /// 17°55′55.80″N 76°56′37.26″W ⇄ E 255966.58 m, N 142493.51 m.
     @Test func gn72Jamaica1SP() throws {
         let lon = T.dms(-76, 56, 37.26), lat = T.dms(17, 55, 55.80)
@@ -19,7 +19,7 @@ import Testing
         #expect(abs(ll.x - lon) < 2e-7 && abs(ll.y - lat) < 2e-7, "\(ll)")
     }
 
-    /// IOGP GN 7-2 §3.2.1.2, LCC (2SP) example: NAD27 / Texas South Central (EPSG:32040, US survey
+    /// IOGP GN 7-2, LCC (2SP) (method 9802) example: NAD27 / Texas South Central (EPSG:32040, US survey
     /// feet), 28°30′N 96°W ⇄ E 2963503.91 ftUS, N 254759.80 ftUS.
     @Test func gn72Texas2SP() throws {
         let xy = try T.forward("EPSG:32040", -96, 28.5)
@@ -28,7 +28,7 @@ import Testing
         #expect(abs(ll.x + 96) < 1e-7 && abs(ll.y - 28.5) < 1e-7, "\(ll)")
     }
 
-    /// IOGP GN 7-2 §3.2.1.3, LCC (2SP Michigan) example: NAD27 / Michigan Central (EPSG:6201,
+    /// IOGP GN 7-2, LCC (2SP Michigan) (method 1051) example: NAD27 / Michigan Central (EPSG:6201,
     /// ftUS, K = 1.0000382), 43°45′N 83°10′W ⇄ E 2308335.75 ftUS, N 160210.48 ftUS.
     @Test func gn72Michigan() throws {
         let lon = T.dms(-83, 10), lat = T.dms(43, 45)
@@ -38,7 +38,7 @@ import Testing
         #expect(abs(ll.x - lon) < 1e-7 && abs(ll.y - lat) < 1e-7, "\(ll)")
     }
 
-    /// IOGP GN 7-2 §3.2.1.4, LCC (2SP Belgium) example: Belge 1972 / Belge Lambert 72 (EPSG:31300),
+    /// IOGP GN 7-2, LCC (2SP Belgium) (method 9803) example: Belge 1972 / Belge Lambert 72 (EPSG:31300),
     /// 50°40′46.461″N 5°48′26.533″E ⇄ E 251763.20 m, N 153034.13 m; and the false origin
     /// (90°N, 4°21′24.983″E) ⇄ (150000.01, 5400088.44) (GN rounds FE/FN to 1 cm).
     /// PROJ 9.5.1 ignores the 29.2985″ rotation and gives (252508.50, 153048.62) for the first
@@ -96,7 +96,7 @@ import Testing
     // MARK: Variants
 
     /// LCC (1SP variant B) with the false origin at the natural origin is LCC (1SP); with another
-    /// false-origin latitude it is the same cone shifted in y (GN 7-2 §3.2.1.5). (The sweep
+    /// false-origin latitude it is the same cone shifted in y (GN 7-2, method 1102). (The sweep
     /// compares the 4 EPSG variant-B CRSs with PROJ.)
     @Test func variantBIsA1SPConeWithAnotherFalseOrigin() throws {
         let clarke = Ellipsoid(semiMajorAxis: 6_378_206.4, inverseFlattening: 294.9786982)
@@ -120,7 +120,7 @@ import Testing
         #expect(abs(offset! - 110_000) < 1_000)  // about one degree of meridian
     }
 
-    /// LCC (West Orientated), which PROJ cannot project (15 CRSs): IOGP GN 7-2 §3.2.1.1 defines it as
+    /// LCC (West Orientated), which PROJ cannot project (15 CRSs): IOGP GN 7-2 (method 9826) defines it as
     /// LCC (1SP) with W = FE − x. Expected values: PROJ's `+proj=lcc` for each CRS's parameters,
     /// turned by that definition (tools/oracle/conic_references.py). Output is (westing, northing).
     @Test(arguments: ConicTestSupport.references("lcc_west"))

@@ -7,7 +7,7 @@ import Testing
 @Suite struct LambertConicNearConformalTests {
     typealias T = ConicTestSupport
 
-    /// IOGP GN 7-2 (2019) §3.2.2 worked example, Deir ez Zor / Levant Zone (EPSG:22700, Clarke 1880
+    /// IOGP GN 7-2 (2019) worked example for method 9817, Deir ez Zor / Levant Zone (EPSG:22700, Clarke 1880
     /// (IGN)): 37°31′17.625″N = 0.654874806 rad, 34°08′11.291″E = 0.595793792 rad ⇄
     /// E 15707.96 m, N 623165.96 m. (The radians are given to 1e-9, i.e. ±3 mm.)
     @Test func gn72Example() throws {

@@ -17,7 +17,7 @@ import Testing
     /// CRSs where PROJ 9.5.1 is known to be wrong: verified by round trip here and against the
     /// published example in the method's own tests.
     static let knownPROJDeviations: [String: String] = [
-        "EPSG:31300": "PROJ ignores LCC 2SP Belgium's 29.2985″ rotation (IOGP GN 7-2 §3.2.1.4; ≈ 745 m)",
+        "EPSG:31300": "PROJ ignores LCC 2SP Belgium's 29.2985″ rotation (IOGP GN 7-2, method 9803; ≈ 745 m)",
     ]
 
     @Test func fixtureIsComplete() {

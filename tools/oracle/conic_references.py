@@ -5,11 +5,11 @@
 - `world_bonne`: EPSG:4326 -> ESRI:54024 World_Bonne (the product's world map), incl. poles
   and both sides of the antimeridian.
 - `bonne_south`: EPSG:5017 (Bonne (South Orientated), which PROJ cannot project) checked through
-  its definition in IOGP GN 7-2 section 3.4.2: W = FE - x, S = FN - y, where (x, y) is PROJ's
+  its definition in IOGP GN 7-2 (method 9828): W = FE - x, S = FN - y, where (x, y) is PROJ's
   north-orientated `+proj=bonne` with the CRS's parameters and ellipsoid. The rows hold
   (S, W), the CRS's own axis order.
 - `lcc_west`: Lambert Conic Conformal (West Orientated) CRSs (which PROJ cannot project)
-  checked through GN 7-2 section 3.2.1.1: W = FE - x, N = FN + y, where (x, y) is PROJ's
+  checked through GN 7-2 (method 9826): W = FE - x, N = FN + y, where (x, y) is PROJ's
   `+proj=lcc` (1SP) with the CRS's parameters and ellipsoid. The rows hold (W, N).
 
 Output: Tests/GraticuleProjectionTests/Fixtures/conic_references.csv with the columns
