@@ -18,6 +18,14 @@ public enum ProjectionCatalog {
         ToblerCylindrical.self,
         ColombiaUrban.self,
         TunisiaMiningGrid.self,
+        LambertConicConformal.self,
+        LambertConicNearConformal.self,
+        AlbersEqualArea.self,
+        EquidistantConic.self,
+        AmericanPolyconic.self,
+        Bonne.self,
+        Krovak.self,
+        NewZealandMapGrid.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {

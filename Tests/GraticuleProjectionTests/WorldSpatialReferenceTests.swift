@@ -68,11 +68,15 @@ import Testing
                 if !(abs(xy.x - x) <= 1e-3 && abs(xy.y - y) <= 1e-3) {
                     failures.append("(\(p.lon), \(p.lat)): \(xy), PROJ (\(x), \(y))")
                 }
-                if let ilon = p.inv_lon, let ilat = p.inv_lat {
-                    let ll = inverse.transform([SIMD2(x, y)])[0]
-                    if !(abs(ll.x - ilon) <= 1e-9 && abs(ll.y - ilat) <= 1e-9) {
-                        failures.append("inverse (\(x), \(y)): \(ll), PROJ (\(ilon), \(ilat))")
-                    }
+                // The inverse must give PROJ's inverse or the original input (PROJ's NZMG reverse
+                // series is off 20° from New Zealand; far from the central meridian both TM series
+                // agree with each other but not exactly with the input).
+                let ll = inverse.transform([SIMD2(x, y)])[0]
+                let near = { (r: SIMD2<Double>) in abs(ll.x - r.x) <= 1e-9 && abs(ll.y - r.y) <= 1e-9 }
+                let proj = p.inv_lon.flatMap { lon in p.inv_lat.map { SIMD2(lon, $0) } }
+                if !near(SIMD2(p.lon, p.lat)) && !(proj.map(near) ?? false) {
+                    failures.append("inverse (\(x), \(y)): \(ll), PROJ (\(String(describing: p.inv_lon)), "
+                                    + "\(String(describing: p.inv_lat))), input (\(p.lon), \(p.lat))")
                 }
             }
         }

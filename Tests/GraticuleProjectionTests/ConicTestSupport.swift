@@ -1,0 +1,84 @@
+import Foundation
+import GraticuleCore
+import GraticuleCRS
+import GraticuleProjection
+import GraticuleTransform
+
+/// Helpers shared by the conic projection tests (LCC, Albers, Equidistant Conic, Polyconic,
+/// Bonne, Krovak, NZMG).
+enum ConicTestSupport {
+    /// Degrees from degrees, minutes, seconds (sign taken from `d`).
+    static func dms(_ d: Double, _ m: Double = 0, _ s: Double = 0) -> Double {
+        let v = abs(d) + m / 60 + s / 3600
+        return d < 0 ? -v : v
+    }
+
+    /// Degrees from radians.
+    static func deg(_ radians: Double) -> Double { radians * 180 / .pi }
+
+    /// The base-geographic → projected transformer of a registry CRS (no datum shift).
+    static func transformer(_ crs: String) throws -> Transformer {
+        let sr = try SpatialReference(text: crs)
+        guard let base = sr.baseGeographic else { throw GraticuleError.unsupported("\(crs) has no base") }
+        return try Transformer(from: base, to: sr)
+    }
+
+    /// Projects base-geographic (lon, lat) (the CRS's base angular unit) to the CRS's x/y.
+    static func forward(_ crs: String, _ lon: Double, _ lat: Double) throws -> SIMD2<Double> {
+        try transformer(crs).transform([SIMD2(lon, lat)])[0]
+    }
+
+    /// Unprojects the CRS's x/y to base-geographic (lon, lat).
+    static func inverse(_ crs: String, _ x: Double, _ y: Double) throws -> SIMD2<Double> {
+        try transformer(crs).inverse.transform([SIMD2(x, y)])[0]
+    }
+
+    /// Builds method parameters: angles in degrees (converted to radians), other values as given.
+    static func parameters(_ method: String, code: Int?, angles: [Int: Double] = [:], values: [Int: Double] = [:],
+                           named: [String: Double] = [:]) -> ProjectionParameters {
+        var p = ProjectionParameters(methodName: method, methodCode: code)
+        for (c, v) in angles { p.set(v * .pi / 180, code: c) }
+        for (c, v) in values { p.set(v, code: c) }
+        for (n, v) in named { p.set(v, name: n) }
+        return p
+    }
+
+    /// Projects with a bare projection (lon/lat degrees → metres).
+    static func project(_ p: any Projection, _ lon: Double, _ lat: Double) -> SIMD2<Double> {
+        p.project(SIMD2(lon * .pi / 180, lat * .pi / 180))
+    }
+
+    /// Unprojects with a bare projection (metres → lon/lat degrees).
+    static func unproject(_ p: any Projection, _ x: Double, _ y: Double) -> SIMD2<Double> {
+        let r = p.unproject(SIMD2(x, y))
+        return SIMD2(r.x * 180 / .pi, r.y * 180 / .pi)
+    }
+
+    /// True when both components are NaN.
+    static func isNaN(_ v: SIMD2<Double>) -> Bool { v.x.isNaN && v.y.isNaN }
+
+    /// One row of Fixtures/conic_references.csv (tools/oracle/conic_references.py, PROJ 9.5.1).
+    struct Reference: Sendable, CustomStringConvertible {
+        var kind: String
+        var crs: String
+        var lon: Double
+        var lat: Double
+        var x: Double
+        var y: Double
+        var description: String { "\(kind) \(crs) (\(lon), \(lat))" }
+    }
+
+    static let references: [Reference] = {
+        guard let url = Bundle.module.url(forResource: "conic_references", withExtension: "csv",
+                                          subdirectory: "Fixtures"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").dropFirst(2).compactMap { line in
+            let f = line.split(separator: ",").map(String.init)
+            guard f.count == 6, let lon = Double(f[2]), let lat = Double(f[3]), let x = Double(f[4]),
+                  let y = Double(f[5]) else { return nil }
+            return Reference(kind: f[0], crs: f[1], lon: lon, lat: lat, x: x, y: y)
+        }
+    }()
+
+    static func references(_ kind: String) -> [Reference] { references.filter { $0.kind == kind } }
+}
