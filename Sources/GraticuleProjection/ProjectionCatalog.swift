@@ -8,6 +8,7 @@ public enum ProjectionCatalog {
         PolarStereographic.self,
         Stereographic.self,
         ObliqueStereographic.self,
+        LambertAzimuthalEqualArea.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {
