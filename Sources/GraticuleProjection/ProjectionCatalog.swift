@@ -9,6 +9,9 @@ public enum ProjectionCatalog {
         Stereographic.self,
         ObliqueStereographic.self,
         LambertAzimuthalEqualArea.self,
+        Orthographic.self,
+        VerticalPerspective.self,
+        GeostationarySatellite.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {
