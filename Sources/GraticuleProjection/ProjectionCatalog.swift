@@ -12,6 +12,8 @@ public enum ProjectionCatalog {
         Orthographic.self,
         VerticalPerspective.self,
         GeostationarySatellite.self,
+        HotineObliqueMercator.self,
+        LabordeObliqueMercator.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {
