@@ -14,6 +14,11 @@ public enum ProjectionCatalog {
         GeostationarySatellite.self,
         HotineObliqueMercator.self,
         LabordeObliqueMercator.self,
+        AzimuthalEquidistant.self,
+        ModifiedAzimuthalEquidistant.self,
+        GuamProjection.self,
+        Gnomonic.self,
+        TwoPointEquidistant.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {
