@@ -46,7 +46,7 @@ public struct PolarStereographic: Projection {
     @usableFromInline let north: Bool
     /// ρ = scale · t(φ) on the unit ellipsoid.
     @usableFromInline let scale: Double
-    /// Variant C: northing of the pole relative to the false origin (−m_F north, +m_F south), else 0.
+    /// Variant C: northing of the pole relative to the false origin (+m_F north, −m_F south), else 0.
     @usableFromInline let poleOffset: Double
     @usableFromInline let e: Double
 
@@ -121,7 +121,8 @@ public struct PolarStereographic: Projection {
         if abs(phiF - .pi / 2) < 1e-10 { return (scaleAtPole(k0: 1, e: e), 0) }
         let s = sin(phiF)
         let mF = cos(phiF) / (1 - e * e * s * s).squareRoot()
-        return (mF / t(phiF, e: e), variantC ? (north ? -mF : mF) : 0)
+        // Variant C: N = NF + ρF − ρ cos Δλ (north), NF − ρF + ρ cos Δλ (south).
+        return (mF / t(phiF, e: e), variantC ? (north ? mF : -mF) : 0)
     }
 
     /// t = tan(π/4 − φ/2)·((1 + e sin φ)/(1 − e sin φ))^(e/2) (IOGP GN 7-2), written without
@@ -135,7 +136,8 @@ public struct PolarStereographic: Projection {
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let phi = north ? lp.y : -lp.y
-        guard phi > -Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        // The opposite pole (and points within 1e-12 rad of it) has no finite image.
+        guard phi > -Double.pi / 2 + 1e-12 else { return SIMD2(.nan, .nan) }
         let rho = scale * PolarStereographic.t(phi, e: e)
         guard rho.isFinite else { return SIMD2(.nan, .nan) }
         let x = rho * sin(lp.x), c = rho * cos(lp.x)
