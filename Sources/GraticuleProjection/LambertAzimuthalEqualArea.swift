@@ -112,7 +112,9 @@ public struct LambertAzimuthalEqualArea: Projection {
         case .north, .south:
             let r2 = mode == .north ? qp - qv : qp + qv
             // The opposite pole (the antipode of the origin) has no single image.
-            guard mode == .north ? lp.y > -Double.pi / 2 : lp.y < Double.pi / 2 else { return SIMD2(.nan, .nan) }
+            guard mode == .north ? lp.y > -Double.pi / 2 + 1e-12 : lp.y < Double.pi / 2 - 1e-12 else {
+                return SIMD2(.nan, .nan)
+            }
             let rho = max(0, r2).squareRoot()
             return SIMD2(rho * sinLam, mode == .north ? -rho * cosLam : rho * cosLam)
         case .oblique:
