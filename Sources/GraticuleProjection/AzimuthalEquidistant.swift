@@ -72,7 +72,9 @@ public struct AzimuthalEquidistant: Projection {
             let ny = cosPhi0 * sinPhi - sinPhi0 * cosPhi * cosLam
             let cosC = sinPhi0 * sinPhi + cosPhi0 * cosPhi * cosLam
             let sinC = (ex * ex + ny * ny).squareRoot()
-            if sinC == 0 { return cosC > 0 ? SIMD2(0, 0) : SIMD2(.nan, .nan) }
+            // The antipode (within 1e-14 in cos c, ≈ 1 m, as PROJ) has no single image.
+            if cosC < 0 && 1 + cosC < 1e-14 { return SIMD2(.nan, .nan) }
+            if sinC == 0 { return SIMD2(0, 0) }
             let k = atan2(sinC, cosC) / sinC
             return SIMD2(k * ex, k * ny)
         case .north, .south:
