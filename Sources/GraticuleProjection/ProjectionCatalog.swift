@@ -26,6 +26,20 @@ public enum ProjectionCatalog {
         Bonne.self,
         Krovak.self,
         NewZealandMapGrid.self,
+        PolarStereographic.self,
+        Stereographic.self,
+        ObliqueStereographic.self,
+        LambertAzimuthalEqualArea.self,
+        Orthographic.self,
+        VerticalPerspective.self,
+        GeostationarySatellite.self,
+        HotineObliqueMercator.self,
+        LabordeObliqueMercator.self,
+        AzimuthalEquidistant.self,
+        ModifiedAzimuthalEquidistant.self,
+        GuamProjection.self,
+        Gnomonic.self,
+        TwoPointEquidistant.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {

@@ -34,7 +34,7 @@ import Testing
     func method(_ method: String) throws {
         var failures: [String] = []
         for (crs, rows) in SweepFixture.byMethod[method, default: [:]].sorted(by: { $0.key < $1.key }) {
-            failures += Self.check(crs: crs, rows: rows)
+            failures += Self.check(crs: crs, rows: rows, forwardTolerance: Self.approximateInPROJ[method])
         }
         let summary = "\(method): \(failures.count) failures\n" + failures.prefix(12).joined(separator: "\n")
         if Self.isImplemented(method) {
@@ -62,8 +62,13 @@ import Testing
         return ProjectionCatalog.type(methodCode: conversion.method.epsgCode, methodName: conversion.method.name) != nil
     }
 
+    /// Methods PROJ 9.5.1 only approximates, with the forward tolerance (metres) used for them: the
+    /// exact EPSG formulas are implemented and checked against IOGP's worked examples and by round trip.
+    /// Laborde: PROJ's `labrd` is a series expansion of EPSG 9813 (±5 cm within Madagascar).
+    static let approximateInPROJ: [String: Double] = ["Laborde Oblique Mercator": 0.1]
+
     /// Checks one CRS; returns failure messages.
-    static func check(crs: String, rows: [SweepRow]) -> [String] {
+    static func check(crs: String, rows: [SweepRow], forwardTolerance: Double? = nil) -> [String] {
         let sr: SpatialReference
         let forward: Transformer
         do {
@@ -76,7 +81,8 @@ import Testing
         let inverse = forward.inverse
         let metres = sr.unit?.factor ?? 1
         let degrees = (sr.baseGeographic?.unit?.factor ?? Angle.radiansPerDegree) / Angle.radiansPerDegree
-        let lin = linearTolerance / metres
+        let lin = (forwardTolerance ?? linearTolerance) / metres
+        let roundTrip = linearTolerance / metres
         let ang = angularTolerance / degrees
         var failures: [String] = []
         let deviation = knownPROJDeviations[crs] != nil
@@ -90,9 +96,9 @@ import Testing
                     continue
                 }
                 // PROJ's inverse is a reference only where it returns PROJ's own input (some of its
-                // reverse formulas are truncated series, e.g. LCEA, LAEA, Polyconic far from the
+                // reverse formulas are truncated series: LCEA, LAEA, Laborde, Polyconic far from the
                 // central meridian); the round trip below checks ours on every row.
-                if let ilon = r.inverseLon, let ilat = r.inverseLat,
+                if let ilon = r.inverseLon, let ilat = r.inverseLat, forwardTolerance == nil,
                    abs(ilon - r.lon) <= ang && abs(ilat - r.lat) <= ang {
                     let ll = inverse.transform([SIMD2(x, y)])[0]
                     if !(abs(ll.x - ilon) <= ang && abs(ll.y - ilat) <= ang) {
@@ -110,7 +116,7 @@ import Testing
             let back = inverse.transform([xy])[0]
             let again = forward.transform([back])[0]
             if !(abs(back.x - r.lon) <= ang && abs(back.y - r.lat) <= ang)
-                || !(abs(again.x - xy.x) <= lin && abs(again.y - xy.y) <= lin) {
+                || !(abs(again.x - xy.x) <= roundTrip && abs(again.y - xy.y) <= roundTrip) {
                 failures.append("\(where_): round trip gives (\(back.x), \(back.y))")
             }
         }
