@@ -5,6 +5,33 @@ public enum ProjectionCatalog {
     /// All projection types. Add a new method's type here (one line per file).
     public static let all: [any Projection.Type] = [
         Mercator.self,
+        Sinusoidal.self,
+        Mollweide.self,
+        EckertI.self,
+        EckertII.self,
+        EckertIII.self,
+        EckertIV.self,
+        EckertV.self,
+        EckertVI.self,
+        WinkelI.self,
+        WinkelII.self,
+        WinkelTripel.self,
+        Robinson.self,
+        NaturalEarth.self,
+        NaturalEarthII.self,
+        Patterson.self,
+        WagnerIV.self,
+        WagnerV.self,
+        WagnerVII.self,
+        QuarticAuthalic.self,
+        Loximuthal.self,
+        Aitoff.self,
+        HammerAitoff.self,
+        FlatPolarQuartic.self,
+        CrasterParabolic.self,
+        VanDerGrinten.self,
+        EqualEarth.self,
+        GoodeHomolosine.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {
