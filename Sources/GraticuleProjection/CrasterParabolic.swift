@@ -26,7 +26,7 @@ public struct CrasterParabolic: Projection {
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         let t = lp.y / 3
         return SIMD2(CrasterParabolic.xm * lp.x * (2 * cos(2 * t) - 1), CrasterParabolic.ym * sin(t))
     }
@@ -37,7 +37,7 @@ public struct CrasterParabolic: Projection {
         guard abs(s) <= 0.5 + 1e-12 && xy.x.isFinite else { return SIMD2(.nan, .nan) }
         let t = asin(min(max(s, -0.5), 0.5))
         let phi = WorldProjectionSupport.latitudeOnMap(3 * t)
-        let lam = WorldProjectionSupport.longitudeOnMap(xy.x / (CrasterParabolic.xm * (2 * cos(2 * t) - 1)))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: CrasterParabolic.xm * (2 * cos(2 * t) - 1))
         guard phi.isFinite && lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }

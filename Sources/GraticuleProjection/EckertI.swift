@@ -24,13 +24,13 @@ public struct EckertI: Projection {
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(EckertI.fc * lp.x * (1 - abs(lp.y) / Double.pi), EckertI.fc * lp.y)
     }
 
     @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
         let phi = WorldProjectionSupport.latitudeOnMap(xy.y / EckertI.fc)
-        let lam = WorldProjectionSupport.longitudeOnMap(xy.x / (EckertI.fc * (1 - abs(phi) / Double.pi)))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: EckertI.fc * (1 - abs(phi) / Double.pi))
         guard phi.isFinite && lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }

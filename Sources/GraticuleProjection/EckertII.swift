@@ -25,7 +25,7 @@ public struct EckertII: Projection {
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         let q = (4 - 3 * sin(abs(lp.y))).squareRoot()
         let y = EckertII.fy * (2 - q)
         return SIMD2(EckertII.fx * lp.x * q, lp.y < 0 ? -y : y)
@@ -36,7 +36,7 @@ public struct EckertII: Projection {
         // q = √(4 − 3 sin|φ|) ∈ [1, 2].
         guard q >= 1 - 1e-12 && xy.x.isFinite else { return SIMD2(.nan, .nan) }
         let s = WorldProjectionSupport.unit((4 - q * q) / 3)
-        let lam = WorldProjectionSupport.longitudeOnMap(xy.x / (EckertII.fx * max(q, 1)))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: EckertII.fx * max(q, 1))
         guard s.isFinite && lam.isFinite else { return SIMD2(.nan, .nan) }
         let phi = asin(s)
         return SIMD2(lam, xy.y < 0 ? -phi : phi)

@@ -30,13 +30,13 @@ public struct EckertIII: Projection {
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(EckertIII.cx * lp.x * EckertIII.width(lp.y), EckertIII.cy * lp.y)
     }
 
     @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
         let phi = WorldProjectionSupport.latitudeOnMap(xy.y / EckertIII.cy)
-        let lam = WorldProjectionSupport.longitudeOnMap(xy.x / (EckertIII.cx * EckertIII.width(phi)))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: EckertIII.cx * EckertIII.width(phi))
         guard phi.isFinite && lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }

@@ -29,7 +29,7 @@ public struct EckertIV: Projection {
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let a = abs(lp.y)
-        guard a <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard a <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         var theta = Double.pi / 2
         if a < Double.pi / 2 {
             let k = EckertIV.cp * sin(a)
@@ -53,7 +53,7 @@ public struct EckertIV: Projection {
         let theta = asin(s)
         let c = cos(theta)
         let sinPhi = WorldProjectionSupport.unit((theta + s * (c + 2)) / EckertIV.cp)
-        let lam = WorldProjectionSupport.longitudeOnMap(xy.x / (EckertIV.cx * (1 + c)))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: EckertIV.cx * (1 + c))
         guard sinPhi.isFinite && lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, asin(sinPhi))
     }

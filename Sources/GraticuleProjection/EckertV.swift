@@ -24,13 +24,13 @@ public struct EckertV: Projection {
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(EckertV.xf * (1 + cos(lp.y)) * lp.x, EckertV.yf * lp.y)
     }
 
     @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
         let phi = WorldProjectionSupport.latitudeOnMap(xy.y / EckertV.yf)
-        let lam = WorldProjectionSupport.longitudeOnMap(xy.x / (EckertV.xf * (1 + cos(phi))))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: EckertV.xf * (1 + cos(phi)))
         guard phi.isFinite && lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }

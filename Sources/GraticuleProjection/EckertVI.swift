@@ -28,7 +28,7 @@ public struct EckertVI: Projection {
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let a = abs(lp.y)
-        guard a <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard a <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         var theta = Double.pi / 2
         if a < Double.pi / 2 {
             let k = EckertVI.n * sin(a)
@@ -47,7 +47,7 @@ public struct EckertVI: Projection {
         let theta = WorldProjectionSupport.latitudeOnMap(xy.y / EckertVI.cy)
         guard theta.isFinite && xy.x.isFinite else { return SIMD2(.nan, .nan) }
         let sinPhi = WorldProjectionSupport.unit((theta + sin(theta)) / EckertVI.n)
-        let lam = WorldProjectionSupport.longitudeOnMap(xy.x / (EckertVI.cx * (1 + cos(theta))))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: EckertVI.cx * (1 + cos(theta)))
         guard sinPhi.isFinite && lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, asin(sinPhi))
     }

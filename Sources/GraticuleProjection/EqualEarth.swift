@@ -81,7 +81,7 @@ public struct EqualEarth: Projection {
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         let theta = asin(EqualEarth.m * sinBeta(lp.y))
         let (y, dy) = EqualEarth.poly(theta)
         return SIMD2(rq * lp.x * cos(theta) / (EqualEarth.m * dy), rq * y)
@@ -95,7 +95,7 @@ public struct EqualEarth: Projection {
         var theta = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 3,
                                                            guess: target / EqualEarth.a1) { EqualEarth.poly($0) }
         if y < 0 { theta = -theta }
-        let lam = WorldProjectionSupport.longitudeOnMap(EqualEarth.m * x * EqualEarth.poly(theta).slope / cos(theta))
+        let lam = WorldProjectionSupport.longitude(x, width: cos(theta) / (EqualEarth.m * EqualEarth.poly(theta).slope))
         guard lam.isFinite else { return SIMD2(.nan, .nan) }
         let sb = WorldProjectionSupport.unit(sin(theta) / EqualEarth.m)
         guard sb.isFinite else { return SIMD2(.nan, .nan) }

@@ -31,7 +31,7 @@ public struct FlatPolarQuartic: Projection {
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let a = abs(lp.y)
-        guard a <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard a <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         var psi = Double.pi / 2
         if a < Double.pi / 2 {
             let k = FlatPolarQuartic.c * sin(a)
@@ -54,7 +54,7 @@ public struct FlatPolarQuartic: Projection {
         let h = asin(min(max(sh, -1), 1))
         let psi = 2 * h
         let sinPhi = WorldProjectionSupport.unit((sh + sin(psi)) / FlatPolarQuartic.c)
-        let lam = WorldProjectionSupport.longitudeOnMap(xy.x / (FlatPolarQuartic.fx * (1 + 2 * cos(psi) / cos(h))))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: FlatPolarQuartic.fx * (1 + 2 * cos(psi) / cos(h)))
         guard sinPhi.isFinite && lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, asin(sinPhi))
     }

@@ -24,8 +24,8 @@ import GraticuleCore
 ///
 /// Inverse: hemisphere from the sign of y, part (sinusoidal/Mollweide) from |y|, lobe from x (each
 /// lobe lies within its own longitude span in x), then the part's inverse. The result must fall in
-/// the lobe's longitude span (1e-10 rad slack), otherwise the point lies in a gap between lobes and
-/// gives NaN. (PROJ 9.5.1 additionally accepts some gap points north of 50°–60° near the seams and
+/// the lobe's longitude span (tested in x with a 1e-10 slack, units of a), otherwise the point lies
+/// in a gap between lobes and gives NaN. (PROJ 9.5.1 additionally accepts some gap points north of 50°–60° near the seams and
 /// returns longitudes whose forward projection lands elsewhere; this type does not.)
 ///
 /// `horizon`: `.globe` for the uninterrupted form; `.interrupted(cuts:)` for the lobed forms: each
@@ -171,22 +171,25 @@ public struct GoodeHomolosine: Projection {
         let west = i == 0 ? -Double.pi : seams[i - 1]
         let east = i == count - 1 ? Double.pi : seams[i]
         let ay = abs(y)
-        var lam: Double, phi: Double
+        let phi: Double, width: Double
         let sinusoidal = variant == .uninterrupted ? ay <= phiLimit : ay < phiLimit
         if sinusoidal {
             phi = y
-            let c = cos(phi)
-            lam = centre + (x - centre) / c
+            width = cos(phi)
         } else {
-            let r = moll.inverse(SIMD2(x - centre, y - (north ? yShift : -yShift)))
-            guard r.x.isFinite && r.y.isFinite else { return SIMD2(.nan, .nan) }
+            let parts = moll.inverseParts(y - (north ? yShift : -yShift))
             // The Mollweide part covers |φ| ≥ the transition only.
-            guard abs(r.y) >= phiLimit - WorldProjectionSupport.edgeTolerance else { return SIMD2(.nan, .nan) }
-            lam = centre + r.x
-            phi = r.y
+            guard parts.phi.isFinite && abs(parts.phi) >= phiLimit - WorldProjectionSupport.edgeTolerance else {
+                return SIMD2(.nan, .nan)
+            }
+            phi = parts.phi
+            width = parts.width
         }
-        let tol = WorldProjectionSupport.edgeTolerance
-        guard lam >= west - tol && lam <= east + tol else { return SIMD2(.nan, .nan) }
-        return SIMD2(min(max(lam, west), east), phi)
+        // The lobe spans λ − λc ∈ [lo, hi]; test it in x (see WorldProjectionSupport.longitude).
+        let dx = x - centre, lo = west - centre, hi = east - centre
+        let slack = WorldProjectionSupport.edgeTolerance
+        guard dx >= lo * width - slack && dx <= hi * width + slack else { return SIMD2(.nan, .nan) }
+        let lam = width > 0 ? min(max(dx / width, lo), hi) : 0
+        return SIMD2(centre + lam, phi)
     }
 }

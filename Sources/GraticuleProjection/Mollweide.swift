@@ -125,25 +125,24 @@ struct HomalographicKernel: Sendable {
     }
 
     @inlinable func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         let th = auxiliary(lp.y)
         return SIMD2(cx * lp.x * th.cos, cy * th.sin)
     }
 
-    @inlinable func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
-        let s = WorldProjectionSupport.unit(xy.y / cy)
-        guard s.isFinite && xy.x.isFinite else { return SIMD2(.nan, .nan) }
+    /// Latitude of ordinate `y` and the width x/λ of its parallel; φ NaN beyond the poles.
+    @inlinable func inverseParts(_ y: Double) -> (phi: Double, width: Double) {
+        let s = WorldProjectionSupport.unit(y / cy)
+        guard s.isFinite else { return (.nan, .nan) }
         let theta = asin(s)
-        let c = cos(theta)
         let sinPhi = WorldProjectionSupport.unit((2 * theta + sin(2 * theta)) / cp)
-        guard sinPhi.isFinite else { return SIMD2(.nan, .nan) }
-        let lam: Double
-        if abs(xy.x) <= 1e-15 {
-            lam = 0
-        } else {
-            lam = WorldProjectionSupport.longitudeOnMap(xy.x / (cx * c))
-        }
-        guard lam.isFinite else { return SIMD2(.nan, .nan) }
-        return SIMD2(lam, asin(sinPhi))
+        return (asin(sinPhi), cx * cos(theta))
+    }
+
+    @inlinable func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
+        let (phi, width) = inverseParts(xy.y)
+        let lam = WorldProjectionSupport.longitude(xy.x, width: width)
+        guard phi.isFinite && lam.isFinite else { return SIMD2(.nan, .nan) }
+        return SIMD2(lam, phi)
     }
 }

@@ -40,7 +40,7 @@ public struct NaturalEarthII: Projection {
     @usableFromInline static let maxY = height(Double.pi / 2).value
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lp.x * NaturalEarthII.width(lp.y), NaturalEarthII.height(lp.y).value)
     }
 
@@ -51,7 +51,7 @@ public struct NaturalEarthII: Projection {
         let a = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 2, guess: target) {
             NaturalEarthII.height($0)
         }
-        let lam = WorldProjectionSupport.longitudeOnMap(xy.x / NaturalEarthII.width(a))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: NaturalEarthII.width(a))
         guard lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, xy.y < 0 ? -a : a)
     }

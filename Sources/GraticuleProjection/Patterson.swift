@@ -33,14 +33,14 @@ public struct Patterson: Projection {
     @usableFromInline static let maxY = height(Double.pi / 2).value
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lp.x, Patterson.height(lp.y).value)
     }
 
     @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
         let ay = abs(xy.y)
         guard ay <= Patterson.maxY + 1e-12 else { return SIMD2(.nan, .nan) }
-        let lam = WorldProjectionSupport.longitudeOnMap(xy.x)
+        let lam = WorldProjectionSupport.longitude(xy.x, width: 1)
         guard lam.isFinite else { return SIMD2(.nan, .nan) }
         let target = min(ay, Patterson.maxY)
         let a = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 2, guess: target) {

@@ -23,7 +23,7 @@ public struct QuarticAuthalic: Projection {
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         let h = 0.5 * lp.y
         return SIMD2(lp.x * cos(lp.y) / cos(h), 2 * sin(h))
     }
@@ -35,8 +35,7 @@ public struct QuarticAuthalic: Projection {
         let phi = WorldProjectionSupport.latitudeOnMap(2 * asin(min(max(s, -1), 1)))
         guard phi.isFinite else { return SIMD2(.nan, .nan) }
         let c = cos(phi)
-        let lam: Double
-        if abs(xy.x) <= 1e-15 { lam = 0 } else { lam = WorldProjectionSupport.longitudeOnMap(xy.x * cos(0.5 * phi) / c) }
+        let lam = WorldProjectionSupport.longitude(xy.x, width: max(0, c) / cos(0.5 * phi))
         guard lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }

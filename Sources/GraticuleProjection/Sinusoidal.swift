@@ -37,7 +37,7 @@ public struct Sinusoidal: Projection {
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let phi = lp.y
-        guard abs(phi) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(phi) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         let c = cos(phi)
         if spherical { return SIMD2(lp.x * c, phi) }
         let s = sin(phi)
@@ -59,8 +59,7 @@ public struct Sinusoidal: Projection {
             let s = sin(phi)
             scale = (1 - es * s * s).squareRoot()
         }
-        let lam: Double
-        if abs(xy.x) <= 1e-15 { lam = 0 } else { lam = WorldProjectionSupport.longitudeOnMap(xy.x * scale / c) }
+        let lam = WorldProjectionSupport.longitude(xy.x, width: max(0, c) / scale)
         guard lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }

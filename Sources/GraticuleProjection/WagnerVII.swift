@@ -34,7 +34,7 @@ public struct WagnerVII: Projection {
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         let s = WagnerVII.sin65 * sin(lp.y)
         let ct = (1 - s * s).squareRoot()
         let l = lp.x / 3

@@ -29,13 +29,13 @@ public struct WinkelI: Projection {
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(0.5 * lp.x * (cosPhi1 + cos(lp.y)), lp.y)
     }
 
     @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
         let phi = WorldProjectionSupport.latitudeOnMap(xy.y)
-        let lam = WorldProjectionSupport.longitudeOnMap(2 * xy.x / (cosPhi1 + cos(phi)))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: 0.5 * (cosPhi1 + cos(phi)))
         guard phi.isFinite && lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }

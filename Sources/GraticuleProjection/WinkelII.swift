@@ -35,7 +35,7 @@ public struct WinkelII: Projection {
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
+        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
         let th = kernel.auxiliary(lp.y)
         return SIMD2(0.5 * lp.x * (th.cos + cosPhi1), Double.pi / 4 * th.sin + 0.5 * lp.y)
     }
@@ -53,7 +53,7 @@ public struct WinkelII: Projection {
             return (Double.pi / 4 * th.sin + 0.5 * phi, Double.pi * Double.pi / 16 * ratio + 0.5)
         }
         let c = kernel.auxiliary(a).cos
-        let lam = WorldProjectionSupport.longitudeOnMap(2 * xy.x / (c + cosPhi1))
+        let lam = WorldProjectionSupport.longitude(xy.x, width: 0.5 * (c + cosPhi1))
         guard lam.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, xy.y < 0 ? -a : a)
     }

@@ -52,6 +52,24 @@ enum WorldProjectionSupport {
         return phi
     }
 
+    /// The longitude of a point at `x` on a parallel that the projection draws as x = width · λ
+    /// (width ≥ 0, units of a per radian): x / width when |x| ≤ π·width, ±π when the point is at
+    /// most `slack` (units of a, default `edgeTolerance` ≈ 0.6 mm on the Earth) outside the outline,
+    /// NaN farther out. Testing the outline in x rather than in λ keeps the tolerance meaningful
+    /// next to the poles, where width → 0 and λ = x / width amplifies rounding. On a pole point
+    /// (width 0) the longitude is 0.
+    @inlinable @inline(__always)
+    static func longitude(_ x: Double, width: Double, slack: Double = edgeTolerance) -> Double {
+        let limit = Double.pi * width
+        let ax = abs(x)
+        if ax <= limit {
+            guard width > 0 else { return 0 }
+            return min(max(x / width, -Double.pi), Double.pi)
+        }
+        if ax <= limit + slack { return width > 0 ? (x < 0 ? -Double.pi : Double.pi) : 0 }
+        return .nan
+    }
+
     /// `lam` if it lies on the map (|λ| ≤ π), ±π if it is within `edgeTolerance` outside, NaN otherwise.
     @inlinable @inline(__always)
     static func longitudeOnMap(_ lam: Double) -> Double {
