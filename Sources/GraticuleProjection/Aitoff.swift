@@ -15,8 +15,9 @@ import GraticuleCore
 /// (x/2, y) (Snyder 1987, USGS PP 1395, §25 with φ1 = 0: ρ = d, φ = asin(y sin ρ / ρ),
 /// λ/2 = atan2(x/2 · sin ρ, ρ cos ρ)); PROJ iterates instead (Bildirici & Ipbüker 2002).
 ///
-/// Accuracy: closed form both ways; agrees with PROJ 9.5.1 to < 1 µm over the sweep. Domain: the
-/// whole globe; inverse points outside the ellipse (x/π)² + (2y/π)² = 1 give NaN.
+/// Accuracy: closed form both ways; forward within 9e-9 m of PROJ 9.5.1 over the sweep and the
+/// world fixture (global grid with poles and ±180°), inverse within 4e-13°. Domain: the whole
+/// globe; inverse points outside the ellipse (x/π)² + (2y/π)² = 1 give NaN.
 public struct Aitoff: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Aitoff", names: ["Aitoff"], projName: "aitoff")
 

@@ -8,8 +8,9 @@ import GraticuleCore
 /// Formulas (Craster 1929; Snyder & Voxland 1989, USGS PP 1453, p. 225):
 /// x = √(3/π) λ (2 cos(2φ/3) − 1), y = √(3π) sin(φ/3); closed-form inverse.
 ///
-/// Accuracy: closed form, agrees with PROJ 9.5.1 to < 1 µm over the sweep. Domain: the whole
-/// globe; inverse points outside the outline give NaN.
+/// Accuracy: closed form; forward within 5e-9 m of PROJ 9.5.1 over the sweep and the world fixture
+/// (global grid with poles and ±180°), inverse within 1.5e-13°. Domain: the whole globe; inverse
+/// points outside the outline give NaN.
 public struct CrasterParabolic: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Craster Parabolic", names: ["Craster Parabolic", "Craster_Parabolic", "Putnins P4"],

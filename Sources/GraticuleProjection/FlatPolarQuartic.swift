@@ -10,8 +10,9 @@ import GraticuleCore
 /// y = 2√3 sin(ψ/2) / √(2 + √2). The left side is increasing and concave on [0, π/2], so Newton's
 /// method from ψ = k/1.5 (left of the root) converges monotonically; the inverse is closed form.
 ///
-/// Accuracy: ~1e-15 rad; agrees with PROJ 9.5.1 to < 1 µm over the sweep. Domain: the whole globe;
-/// inverse points outside the outline give NaN.
+/// Accuracy: forward within 6e-9 m of PROJ 9.5.1 over the sweep and the world fixture (global grid
+/// with poles and ±180°), inverse within 1e-13°. Domain: the whole globe; inverse points outside
+/// the outline give NaN.
 public struct FlatPolarQuartic: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Flat Polar Quartic",

@@ -15,8 +15,10 @@ import GraticuleCore
 /// ψ = asinh(tan φ), which stays accurate next to the poles.
 /// Closed-form inverse. φ1: EPSG 8801 / Esri `Central_Parallel` (PROJ `lat_1`, default 0).
 ///
-/// Accuracy: closed form, agrees with PROJ 9.5.1 to < 1 µm over the sweep. Domain: the whole globe
-/// (the poles are points); inverse points outside the outline give NaN.
+/// Accuracy: closed form; forward within 3e-6 m of PROJ 9.5.1 over the sweep and the world fixture
+/// (the largest differences at φ = ±89.999°, where both lose a few digits of ψ), inverse within
+/// 1.1e-12°. Domain: the whole globe (the poles are points); inverse points outside the outline
+/// give NaN.
 public struct Loximuthal: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Loximuthal", names: ["Loximuthal"], projName: "loxim")
 

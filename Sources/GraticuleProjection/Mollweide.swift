@@ -9,8 +9,10 @@ import GraticuleCore
 /// y = √2 sin θ with 2θ + sin 2θ = π sin φ, solved by Newton's method (see `HomalographicKernel`
 /// for the pole-safe formulation); the inverse is closed form (eqs. 31-5 to 31-7).
 ///
-/// Accuracy: forward and inverse to ~1e-15 rad; agrees with PROJ 9.5.1 to < 1 µm over the sweep.
-/// Domain: the whole globe; inverse points outside the ellipse x²/8 + y²/2 = 1 give NaN.
+/// Accuracy: forward within 3e-8 m of PROJ 9.5.1 over the sweep and the world fixture, inverse
+/// within 4e-13°; at and next to the poles PROJ's iteration stops early (the pole is not a point: x
+/// up to 112 m off at 90°, 0.47 mm at 89.999°) and the comparison is with 50-digit values. Domain:
+/// the whole globe; inverse points outside the ellipse x²/8 + y²/2 = 1 give NaN.
 public struct Mollweide: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Mollweide", names: ["Mollweide", "Homalographic"], projName: "moll")
@@ -69,7 +71,7 @@ struct HomalographicKernel: Sendable {
         self.cy = cy
         self.cp = cp
         poleSingular = false
-        let t = HomalographicKernel.solve(cp, cp: cp)
+        let t = HomalographicKernel.solve(cp)
         sinPole = sin(t / 2)
         cosPole = cos(t / 2)
     }
@@ -77,7 +79,7 @@ struct HomalographicKernel: Sendable {
     static let mollweide = HomalographicKernel(p: Double.pi / 2)
 
     /// t in [0, π) with t + sin t = k, for 0 ≤ k < π.
-    @inlinable static func solve(_ k: Double, cp: Double) -> Double {
+    @inlinable static func solve(_ k: Double) -> Double {
         var t = 0.5 * k
         for _ in 0..<60 {
             let d = (t + sin(t) - k) / (1 + cos(t))
@@ -120,7 +122,7 @@ struct HomalographicKernel: Sendable {
             // θ = (π − u)/2.
             return (sign * cos(0.5 * u), sin(0.5 * u))
         }
-        let t = HomalographicKernel.solve(cp * sin(a), cp: cp)
+        let t = HomalographicKernel.solve(cp * sin(a))
         return (sign * sin(0.5 * t), cos(0.5 * t))
     }
 

@@ -12,8 +12,9 @@ import GraticuleCore
 /// Inverse: y(φ) is increasing, so φ is solved by Newton's method safeguarded by bisection on
 /// [0, π/2]; then λ in closed form.
 ///
-/// Accuracy: ~1e-15 rad; agrees with PROJ 9.5.1 to < 1 µm over the sweep. Domain: the whole globe;
-/// inverse points outside the outline give NaN (PROJ clamps y to its pole line instead).
+/// Accuracy: forward within 7e-9 m of PROJ 9.5.1 over the sweep and the world fixture (global grid
+/// with poles and ±180°), inverse within 1.2e-13°. Domain: the whole globe; inverse points outside
+/// the outline give NaN (PROJ clamps y to its pole line instead).
 public struct NaturalEarth: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Natural Earth", names: ["Natural Earth", "Natural_Earth", "Natural Earth I"], projName: "natearth")

@@ -14,8 +14,10 @@ import GraticuleCore
 /// Newton's method safeguarded by bisection on [0, π/2], then λ in closed form (PROJ uses a
 /// generic 2-D Newton inverse).
 ///
-/// Accuracy: ~1e-15 rad; agrees with PROJ 9.5.1 to < 1 µm over the sweep. Domain: the whole globe;
-/// inverse points outside the outline give NaN.
+/// Accuracy: forward within 3e-8 m of PROJ 9.5.1 over the sweep and the world fixture, inverse
+/// within 5e-13°; at φ = ±89.999° PROJ's 10-iteration loop gives up (x 7 km off at λ = 180°) and
+/// the comparison is with 50-digit values. Domain: the whole globe; inverse points outside the
+/// outline give NaN.
 public struct WinkelII: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Winkel II", names: ["Winkel II", "Winkel_II"], projName: "wink2")

@@ -9,8 +9,8 @@ or a formula cancels:
   the pole's coordinates (up to 200 m off in x).
 - Winkel II at φ = ±89.999°: PROJ's loop (10 iterations) does not converge and PROJ sets θ = ±π/2
   (7 km off in x at λ = 180°).
-- Mollweide and the homolosine at the poles: PROJ's loop stops at |Δ| < 1e-7 with 2θ short of π,
-  so the pole is not a point (x up to 112 m off).
+- Mollweide and the homolosine at and next to the poles: PROJ's loop stops at |Δ| < 1e-7 with 2θ
+  short of π, so the pole is not a point (x up to 112 m off) and at φ = ±89.999° x is 0.47 mm off.
 - Van der Grinten at φ = ±1e-6°: PROJ's formula for y cancels (it returns 0 or wrong values).
 
 For those points this script evaluates the published formulas (Snyder 1987, USGS PP 1395: Eckert
@@ -97,21 +97,24 @@ def vandg(lam, phi):
     return (x if lam > 0 else -x), (y if phi > 0 else -y)
 
 
-def homolosine_pole(lam, phi, kind, lon0):
-    """The pole (φ = ±90°): x = the lobe centre, y = ±(√2 + shift)."""
+def homolosine_polar(lam, phi, kind, lon0):
+    """The Mollweide part of the homolosine (|φ| beyond the transition): x = λc + x_moll(λ − λc),
+    y = y_moll ± shift, λc the centre of the point's lobe (a seam belongs to the western lobe)."""
     rel = lam - lon0
     rel = (rel + pi) % (2 * pi) - pi if abs(rel) > pi + mpf(10) ** -30 else rel
+    sign = 1 if phi > 0 else -1
     if kind == "goode":
-        return mpf(0), (sqrt(2) - mpf("0.05280")) * (1 if phi > 0 else -1)
-    b = (40 + mpf(44) / 60 + mpf("11.8") / 3600) * D
-    dy0 = b - moll(0, b)[1]
-    if kind == "igh":
-        north, south = [(-40, -100), (180, 30)], [(-100, -160), (-20, -60), (80, 20), (180, 140)]
+        centre, shift = mpf(0), -mpf("0.05280")
     else:
-        north, south = [(-90, -140), (60, -10), (180, 130)], [(-60, -110), (90, 20), (180, 150)]
-    lobes = north if phi > 0 else south
-    centre = next(c for east, c in lobes if rel <= east * D + mpf(10) ** -30)
-    return centre * D, (sqrt(2) + dy0) * (1 if phi > 0 else -1)
+        b = (40 + mpf(44) / 60 + mpf("11.8") / 3600) * D
+        shift = b - moll(0, b)[1]
+        if kind == "igh":
+            north, south = [(-40, -100), (180, 30)], [(-100, -160), (-20, -60), (80, 20), (180, 140)]
+        else:
+            north, south = [(-90, -140), (60, -10), (180, 130)], [(-60, -110), (90, 20), (180, 150)]
+        centre = next(c for east, c in (north if phi > 0 else south) if rel <= east * D + mpf(10) ** -30) * D
+    x, y = moll(rel - centre, phi)
+    return centre + x, y + sign * shift
 
 
 def main():
@@ -133,14 +136,14 @@ def main():
             es = 1 / mpf("298.257223563") * (2 - 1 / mpf("298.257223563"))
             ra = A_WGS84 * (1 - es * (mpf(1) / 6 + es * (mpf(17) / 360 + es * mpf(67) / 3024)))
             rows.append(("vandg-wgs84", lon, lat, x * ra, y * ra))
-    for lat in ("-90.0", "90.0"):
+    for lat in ("-90.0", "-89.999", "89.999", "90.0"):
         for lon in LONS:
             x, y = moll(rad(lon), rad(lat))
             rows.append(("moll-sphere", lon, lat, x * 6371000, y * 6371000))
             rows.append(("moll-wgs84", lon, lat, x * A_WGS84, y * A_WGS84))
             for case, kind, lon0 in (("goode-wgs84", "goode", 0), ("igh-wgs84", "igh", 0), ("igh-option", "igh", 0),
                                      ("igh_o-wgs84", "igh_o", -160), ("igh_o-option", "igh_o", 0)):
-                x, y = homolosine_pole(rad(lon), rad(lat), kind, rad(lon0))
+                x, y = homolosine_polar(rad(lon), rad(lat), kind, rad(lon0))
                 rows.append((case, lon, lat, x * A_WGS84, y * A_WGS84))
     with open(OUT, "w", newline="") as f:
         f.write(f"# generator: tools/oracle/world_highprecision.py; mpmath {mpmath.__version__}, 50 digits\n")
