@@ -25,8 +25,9 @@ import GraticuleCore
 /// Inverse: hemisphere from the sign of y, part (sinusoidal/Mollweide) from |y|, lobe from x (each
 /// lobe lies within its own longitude span in x), then the part's inverse. The result must fall in
 /// the lobe's longitude span (tested in x with a 1e-10 slack, units of a), otherwise the point lies
-/// in a gap between lobes and gives NaN. (PROJ 9.5.1 additionally accepts some gap points north of 50°–60° near the seams and
-/// returns longitudes whose forward projection lands elsewhere; this type does not.)
+/// in a gap between lobes and gives NaN. (PROJ 9.5.1 additionally accepts some gap points north of
+/// 50°–60° near the seams and returns longitudes whose forward projection lands elsewhere; this
+/// type does not.)
 ///
 /// `horizon`: `.globe` for the uninterrupted form; `.interrupted(cuts:)` for the lobed forms: each
 /// seam as a meridian segment from the equator to its pole, plus the antimeridian of the central
@@ -86,8 +87,9 @@ public struct GoodeHomolosine: Projection {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
         if let option = p.value(names: ["Option"]) {
             guard let v = Variant(rawValue: Int(exactly: option) ?? -1) else {
-                throw .invalidParameter(name: "Option", value: option,
-                                        reason: "must be 0 (uninterrupted), 1 (interrupted, land) or 2 (interrupted, ocean)")
+                throw .invalidParameter(
+                    name: "Option", value: option,
+                    reason: "must be 0 (uninterrupted), 1 (interrupted, land) or 2 (interrupted, ocean)")
             }
             variant = v
         } else if p.methodNameContains("Ocean") {
@@ -127,7 +129,7 @@ public struct GoodeHomolosine: Projection {
         } else {
             let lon0 = frame.centralMeridian
             func absolute(_ rel: Double) -> Double { Angle.normalizeRadians(lon0 + rel) }
-            var cuts: [Horizon.Cut] = [Horizon.Cut(longitude: absolute(Double.pi), south: -Double.pi / 2, north: Double.pi / 2)]
+            var cuts = [Horizon.Cut(longitude: absolute(Double.pi), south: -Double.pi / 2, north: Double.pi / 2)]
             for i in 0..<(northCount - 1) {
                 cuts.append(Horizon.Cut(longitude: absolute(northSeams[i]), south: 0, north: Double.pi / 2))
             }

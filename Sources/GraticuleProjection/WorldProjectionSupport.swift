@@ -47,7 +47,8 @@ enum WorldProjectionSupport {
         if v == nil { v = p.value(names: names) }
         let phi = v ?? defaultValue
         guard phi.isFinite && abs(phi) < Double.pi / 2 else {
-            throw .invalidParameter(name: label, value: phi * 180 / .pi, reason: "must be strictly between −90° and 90°")
+            throw .invalidParameter(name: label, value: phi * 180 / .pi,
+                                    reason: "must be strictly between −90° and 90°")
         }
         return phi
     }

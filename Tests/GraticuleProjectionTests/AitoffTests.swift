@@ -9,8 +9,10 @@ import Testing
     @Test func projTestVectors() throws {
         // PROJ 9.5.1 test/gie/builtins.gie, `+proj=aitoff +R=6400000`.
         let p = try worldProjection("Aitoff", "", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 223379.458811696, 111706.742883853), (2, -1, 223379.458811696, -111706.742883853)],
-                                     inverse: [(200, 100, 0.001790493, 0.000895247), (200, -100, 0.001790493, -0.000895247)]))
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 223379.458811696, 111706.742883853),
+                                                  (2, -1, 223379.458811696, -111706.742883853)],
+                                     inverse: [(200, 100, 0.001790493, 0.000895247),
+                                               (200, -100, 0.001790493, -0.000895247)]))
     }
 
     @Test(arguments: ["aitoff-sphere"])

@@ -9,8 +9,10 @@ import Testing
     @Test func projTestVectors() throws {
         // PROJ 9.5.1 test/gie/builtins.gie, `+proj=eck3 +a=6400000`.
         let p = try worldProjection("Eckert III", "", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 188652.015721538, 94328.919337031), (2, -1, 188652.015721538, -94328.919337031)],
-                                     inverse: [(200, 100, 0.002120241, 0.00106012), (200, -100, 0.002120241, -0.00106012)]))
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 188652.015721538, 94328.919337031),
+                                                  (2, -1, 188652.015721538, -94328.919337031)],
+                                     inverse: [(200, 100, 0.002120241, 0.00106012),
+                                               (200, -100, 0.002120241, -0.00106012)]))
     }
 
     @Test(arguments: ["eck3-sphere"])

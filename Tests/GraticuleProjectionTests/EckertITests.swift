@@ -9,8 +9,10 @@ import Testing
     @Test func projTestVectors() throws {
         // PROJ 9.5.1 test/gie/builtins.gie, `+proj=eck1 +a=6400000`.
         let p = try worldProjection("Eckert I", "", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 204680.888202951, 102912.178426065), (2, -1, 204680.888202951, -102912.178426065)],
-                                     inverse: [(200, 100, 0.001943415, 0.000971702), (200, -100, 0.001943415, -0.000971702)]))
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 204680.888202951, 102912.178426065),
+                                                  (2, -1, 204680.888202951, -102912.178426065)],
+                                     inverse: [(200, 100, 0.001943415, 0.000971702),
+                                               (200, -100, 0.001943415, -0.000971702)]))
     }
 
     @Test(arguments: ["eck1-sphere"])

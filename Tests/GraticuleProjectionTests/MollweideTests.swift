@@ -9,8 +9,12 @@ import Testing
     @Test func projTestVectors() throws {
         // PROJ 9.5.1 test/gie/builtins.gie, `+proj=moll +a=6400000`.
         let p = try worldProjection("Mollweide", "", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 201113.698641813, 124066.28343386), (2, -1, 201113.698641813, -124066.28343386), (0.0, 89.99, 0, 9050917.562466158), (0.0, -89.999, 0, -9050964.513822982)],
-                                     inverse: [(200, 100, 0.001988738, 0.000806005), (200, -100, 0.001988738, -0.000806005)]))
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 201113.698641813, 124066.28343386),
+                                                  (2, -1, 201113.698641813, -124066.28343386),
+                                                  (0.0, 89.99, 0, 9050917.562466158),
+                                                  (0.0, -89.999, 0, -9050964.513822982)],
+                                     inverse: [(200, 100, 0.001988738, 0.000806005),
+                                               (200, -100, 0.001988738, -0.000806005)]))
     }
 
     @Test(arguments: ["moll-sphere", "moll-wgs84"])

@@ -9,8 +9,10 @@ import Testing
     @Test func projTestVectors() throws {
         // PROJ 9.5.1 test/gie/builtins.gie, `+proj=natearth2 +a=6400000`.
         let p = try worldProjection("Natural Earth II", "", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 189255.172934731, 113022.495810907), (2, -1, 189255.172934731, -113022.495810907)],
-                                     inverse: [(200, 100, 0.002113449, 0.00088478), (200, -100, 0.002113449, -0.00088478)]))
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 189255.172934731, 113022.495810907),
+                                                  (2, -1, 189255.172934731, -113022.495810907)],
+                                     inverse: [(200, 100, 0.002113449, 0.00088478),
+                                               (200, -100, 0.002113449, -0.00088478)]))
     }
 
     @Test(arguments: ["natearth2-sphere"])

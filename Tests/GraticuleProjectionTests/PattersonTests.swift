@@ -9,8 +9,10 @@ import Testing
     @Test func projTestVectors() throws {
         // PROJ 9.5.1 test/gie/builtins.gie, `+proj=patterson +a=6400000`.
         let p = try worldProjection("Patterson", "", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 223402.144255274, 113354.25039778), (2, -1, 223402.144255274, -113354.25039778)],
-                                     inverse: [(200, 100, 0.001790493, 0.00088219), (200, -100, 0.001790493, -0.00088219)]))
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 223402.144255274, 113354.25039778),
+                                                  (2, -1, 223402.144255274, -113354.25039778)],
+                                     inverse: [(200, 100, 0.001790493, 0.00088219),
+                                               (200, -100, 0.001790493, -0.00088219)]))
     }
 
     @Test(arguments: ["patterson-wgs84"])

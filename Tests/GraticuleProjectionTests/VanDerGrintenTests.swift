@@ -11,8 +11,10 @@ import Testing
         // its tolerance of 0.25 mm (PROJ's y is 0.117 mm off at (2, 1): 111704.5965169666 m in 50
         // digits), and `+over` (179.9, 50) below.
         let p = try worldProjection("Van Der Grinten", "", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 223395.249543407, 111704.596633675), (2, -1, 223395.249543407, -111704.596633675)],
-                                     inverse: [(200, 100, 0.001790494, 0.000895247), (200, -100, 0.001790494, -0.000895247)], metres: 2.5e-4))
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 223395.249543407, 111704.596633675),
+                                                  (2, -1, 223395.249543407, -111704.596633675)],
+                                     inverse: [(200, 100, 0.001790494, 0.000895247),
+                                               (200, -100, 0.001790494, -0.000895247)], metres: 2.5e-4))
     }
 
     @Test(arguments: ["vandg-sphere", "vandg-wgs84"])

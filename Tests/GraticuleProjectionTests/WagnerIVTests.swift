@@ -9,8 +9,10 @@ import Testing
     @Test func projTestVectors() throws {
         // PROJ 9.5.1 test/gie/builtins.gie, `+proj=wag4 +a=6400000`.
         let p = try worldProjection("Wagner IV", "", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 192801.218662384, 129416.216394803), (2, -1, 192801.218662384, -129416.216394803)],
-                                     inverse: [(200, 100, 0.002074503, 0.000772683), (200, -100, 0.002074503, -0.000772683)]))
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 192801.218662384, 129416.216394803),
+                                                  (2, -1, 192801.218662384, -129416.216394803)],
+                                     inverse: [(200, 100, 0.002074503, 0.000772683),
+                                               (200, -100, 0.002074503, -0.000772683)]))
     }
 
     @Test(arguments: ["wag4-sphere"])

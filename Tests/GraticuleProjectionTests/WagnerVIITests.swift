@@ -9,7 +9,8 @@ import Testing
     @Test func projTestVectors() throws {
         // PROJ 9.5.1 test/gie/builtins.gie, `+proj=wag7 +a=6400000` (PROJ has no inverse).
         let p = try worldProjection("Wagner VII", "", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 198601.876957312, 125637.045714171), (2, -1, 198601.876957312, -125637.045714171)],
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 198601.876957312, 125637.045714171),
+                                                  (2, -1, 198601.876957312, -125637.045714171)],
                                      inverse: []))
     }
 

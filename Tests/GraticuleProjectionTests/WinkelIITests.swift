@@ -9,7 +9,8 @@ import Testing
     @Test func projTestVectors() throws {
         // PROJ 9.5.1 test/gie/builtins.gie, `+proj=wink2 +a=6400000 +lat_1=0.5` (forward only: PROJ lists no inverse vectors).
         let p = try worldProjection("Winkel II", "8823=0.5", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 223387.396433786, 124752.032797445), (2, -1, 223387.396433786, -124752.032797445)],
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 223387.396433786, 124752.032797445),
+                                                  (2, -1, 223387.396433786, -124752.032797445)],
                                      inverse: []))
     }
 

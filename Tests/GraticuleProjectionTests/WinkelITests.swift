@@ -9,8 +9,10 @@ import Testing
     @Test func projTestVectors() throws {
         // PROJ 9.5.1 test/gie/builtins.gie, `+proj=wink1 +a=6400000` (standard parallel 0).
         let p = try worldProjection("Winkel I", "", ellipsoid: .sphere(radius: 6_400_000))
-        expectNoFailures(gieFailures(p, forward: [(2, 1, 223385.131640953, 111701.072127637), (2, -1, 223385.131640953, -111701.072127637)],
-                                     inverse: [(200, 100, 0.001790493, 0.000895247), (200, -100, 0.001790493, -0.000895247)]))
+        expectNoFailures(gieFailures(p, forward: [(2, 1, 223385.131640953, 111701.072127637),
+                                                  (2, -1, 223385.131640953, -111701.072127637)],
+                                     inverse: [(200, 100, 0.001790493, 0.000895247),
+                                               (200, -100, 0.001790493, -0.000895247)]))
     }
 
     @Test(arguments: ["wink1-sphere"])
