@@ -4,7 +4,7 @@ import GraticuleCore
 /// American Polyconic, EPSG 9818, Esri `Polyconic`, PROJ `poly`, on the ellipsoid or the sphere.
 ///
 /// Formulas (IOGP Guidance Note 7-2, 2019, method 9818; Snyder 1987, pp. 124–133): every parallel is
-/// the arc of its own tangent cone. With M the meridian distance (`MeridianDistance`),
+/// the arc of its own tangent cone. With M the meridian distance (`MeridianArc`),
 /// N cot φ = cot φ/√(1 − e² sin²φ) and E = (λ − λ0) sin φ: x = N cot φ sin E,
 /// y = M(φ) − M(φ0) + N cot φ (1 − cos E); on the equator x = λ − λ0, y = −M(φ0).
 /// The inverse solves f(φ) = C (x² + D²) − 2D = 0 with D = y + M0 − M(φ), C = tan φ √(1 − e² sin²φ)
@@ -30,7 +30,7 @@ public struct AmericanPolyconic: Projection {
     /// M(φ0), units of a.
     @usableFromInline let m0: Double
     @usableFromInline let e2: Double
-    @usableFromInline let meridian: MeridianDistance
+    @usableFromInline let meridian: MeridianArc
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         typealias P = EPSGParameter
@@ -39,7 +39,7 @@ public struct AmericanPolyconic: Projection {
             throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * Angle.degreesPerRadian,
                                     reason: "must be within ±90°")
         }
-        meridian = MeridianDistance(flattening: ellipsoid.flattening)
+        meridian = MeridianArc(flattening: ellipsoid.flattening)
         e2 = ellipsoid.eccentricitySquared
         m0 = meridian.distance(phi0)
         frame = ProjectionFrame(

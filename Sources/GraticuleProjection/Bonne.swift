@@ -6,7 +6,7 @@ import GraticuleCore
 /// World_Bonne (φ1 = 60°) is one of the product's world maps.
 ///
 /// Formulas (IOGP Guidance Note 7-2, 2019, methods 9827 and 9828; Snyder 1987, pp. 138–140): with
-/// m = cos φ/√(1 − e² sin²φ) and the meridian distance M (`MeridianDistance`), ρ = m1/sin φ1 + M1 − M,
+/// m = cos φ/√(1 − e² sin²φ) and the meridian distance M (`MeridianArc`), ρ = m1/sin φ1 + M1 − M,
 /// T = m (λ − λ0)/ρ, x = ρ sin T, y = m1/sin φ1 − ρ cos T. The South Orientated variant gives
 /// westing W = FE − x and southing S = FN − y; its output is (southing, westing), the two
 /// CRSs' own axis order (P south, M west), which pyproj's `always_xy` keeps (as it does for
@@ -39,7 +39,7 @@ public struct Bonne: Projection {
     @usableFromInline let am1M1: Double
     @usableFromInline let phi1: Double
     @usableFromInline let e2: Double
-    @usableFromInline let meridian: MeridianDistance
+    @usableFromInline let meridian: MeridianArc
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         typealias P = EPSGParameter
@@ -51,7 +51,7 @@ public struct Bonne: Projection {
                                     reason: "must be non-zero and within ±90° (0 is the sinusoidal limit)")
         }
         self.phi1 = phi1
-        meridian = MeridianDistance(flattening: ellipsoid.flattening)
+        meridian = MeridianArc(flattening: ellipsoid.flattening)
         e2 = ellipsoid.eccentricitySquared
         let s = sin(phi1), c = abs(phi1) == .pi / 2 ? 0 : cos(phi1)
         am1 = c / ((1 - e2 * s * s).squareRoot() * s)

@@ -34,7 +34,7 @@ public struct ConformalLatitudeSeries: Sendable {
         let e2 = e * e
         let d = 1 / (e2 + 1)
         let s = (e2 - 1) * d, c = 2 * e * d
-        return atan2(s, c) + MeridianDistance.clenshaw(sin: s, cos: c, self.c)
+        return atan2(s, c) + MeridianArc.sum(sin: s, cos: c, self.c)
     }
 
     /// φ from the isometric latitude ψ.

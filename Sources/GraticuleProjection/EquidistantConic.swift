@@ -5,7 +5,7 @@ import GraticuleCore
 /// sphere (the meridians are true to scale).
 ///
 /// Formulas (Snyder 1987, pp. 111–115, eqs. 14-15, 16-1 … 16-5; EPSG method 1119 has no
-/// GN 7-2 formulas): with the meridian distance M(φ) (`MeridianDistance`, full double precision) and
+/// GN 7-2 formulas): with the meridian distance M(φ) (`MeridianArc`, full double precision) and
 /// m = cos φ/√(1 − e² sin²φ): n = (m1 − m2)/(M2 − M1) (sin φ1 for one parallel),
 /// G = m1/n + M1, ρ = G − M(φ), θ = n(λ − λ0), x = ρ sin θ, y = ρ0 − ρ cos θ. The inverse is
 /// closed form: M = G − ρ, then φ from M by the rectifying-latitude series.
@@ -28,7 +28,7 @@ public struct EquidistantConic: Projection {
     /// G (units of a): ρ = G − M(φ).
     @usableFromInline let g: Double
     @usableFromInline let rho0: Double
-    @usableFromInline let meridian: MeridianDistance
+    @usableFromInline let meridian: MeridianArc
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         typealias P = EPSGParameter
@@ -45,7 +45,7 @@ public struct EquidistantConic: Projection {
             throw .invalidParameter(name: "Latitude of 2nd standard parallel", value: phi2 * Angle.degreesPerRadian,
                                     reason: "the standard parallels must not be symmetric about the equator (n = 0)")
         }
-        let meridian = MeridianDistance(flattening: ellipsoid.flattening)
+        let meridian = MeridianArc(flattening: ellipsoid.flattening)
         self.meridian = meridian
         let e2 = ellipsoid.eccentricitySquared
         func m(_ phi: Double) -> Double { let s = sin(phi); return cos(phi) / (1 - e2 * s * s).squareRoot() }

@@ -9,7 +9,9 @@ import GraticuleCore
 ///
 /// Accuracy (checked against the elliptic-integral form with mpmath at 40 digits, WGS 84):
 /// M within 2·10⁻¹³ m, φ(μ) within 1·10⁻¹⁸ rad — far below double rounding.
-/// Works on the unit ellipsoid (a = 1).
+/// Works on the unit ellipsoid (a = 1). Shared by every method that measures along the meridian
+/// (Transverse Mercator, Cassini-Soldner, Equidistant Cylindrical and Conic, Polyconic, Bonne,
+/// Sinusoidal).
 @frozen
 public struct MeridianArc: Sendable, Hashable {
     /// Rectifying radius A / a.
@@ -36,9 +38,15 @@ public struct MeridianArc: Sendable, Hashable {
 
     public init(_ ellipsoid: Ellipsoid) { self.init(thirdFlattening: ellipsoid.thirdFlattening) }
 
+    /// The series for an ellipsoid of flattening `f` (0 for a sphere, where M = φ).
+    public init(flattening f: Double) { self.init(thirdFlattening: f / (2 - f)) }
+
+    /// M(π/2) / a, the quarter meridian.
+    @inlinable public var quarterMeridian: Double { rectifyingRadius * (Double.pi / 2) }
+
     /// Σ k_j sin 2jθ by Clenshaw, from sin θ and cos θ.
     @inlinable @inline(__always)
-    static func sum(_ s: Double, _ c: Double, _ k1: Double, _ k2: Double, _ k3: Double, _ k4: Double,
+    public static func sum(_ s: Double, _ c: Double, _ k1: Double, _ k2: Double, _ k3: Double, _ k4: Double,
                     _ k5: Double, _ k6: Double) -> Double {
         let x = 2 * (c - s) * (c + s)  // 2 cos 2θ
         var u0 = k6
@@ -51,6 +59,13 @@ public struct MeridianArc: Sendable, Hashable {
         return 2 * s * c * u0  // sin 2θ · u0
     }
 
+    /// Σ₁⁶ kⱼ sin 2jθ by Clenshaw for a coefficient tuple, from sin θ and cos θ.
+    @inlinable @inline(__always)
+    public static func sum(sin s: Double, cos c: Double,
+                           _ k: (Double, Double, Double, Double, Double, Double)) -> Double {
+        sum(s, c, k.0, k.1, k.2, k.3, k.4, k.5)
+    }
+
     /// Rectifying latitude μ of φ, given sin φ and cos φ (radians).
     @inlinable public func rectifying(_ phi: Double, sin s: Double, cos c: Double) -> Double {
         phi + MeridianArc.sum(s, c, c1, c2, c3, c4, c5, c6)
@@ -60,6 +75,18 @@ public struct MeridianArc: Sendable, Hashable {
     @inlinable public func arc(_ phi: Double) -> Double {
         rectifyingRadius * rectifying(phi, sin: sin(phi), cos: cos(phi))
     }
+
+    /// M(φ) / a, given φ and its sine and cosine.
+    @inlinable public func distance(_ phi: Double, sin s: Double, cos c: Double) -> Double {
+        rectifyingRadius * rectifying(phi, sin: s, cos: c)
+    }
+
+    /// M(φ) / a.
+    @inlinable public func distance(_ phi: Double) -> Double { arc(phi) }
+
+    /// The latitude whose meridian distance is `m` (units of a). |m| beyond the quarter meridian
+    /// gives a latitude beyond ±π/2 (callers check; `latitude(arc:)` returns NaN instead).
+    @inlinable public func latitude(distance m: Double) -> Double { latitude(rectifying: m / rectifyingRadius) }
 
     /// Geographic latitude of rectifying latitude μ.
     @inlinable public func latitude(rectifying mu: Double) -> Double {

@@ -101,7 +101,11 @@ import Testing
                 if let ilon = r.inverseLon, let ilat = r.inverseLat, forwardTolerance == nil,
                    abs(ilon - r.lon) <= ang && abs(ilat - r.lat) <= ang {
                     let ll = inverse.transform([SIMD2(x, y)])[0]
-                    if !(abs(ll.x - ilon) <= ang && abs(ll.y - ilat) <= ang) {
+                    // Also accepted: the inverse recovers the original point where PROJ's own
+                    // inverse does not (PROJ 9.5.1's authalic-latitude series is 2.3e-9° off at
+                    // 54°, e.g. Equal Earth EPSG:8857).
+                    if !(abs(ll.x - ilon) <= ang && abs(ll.y - ilat) <= ang)
+                        && !(abs(ll.x - r.lon) <= ang && abs(ll.y - r.lat) <= ang) {
                         failures.append("\(where_): inverse (\(ll.x), \(ll.y)), PROJ (\(ilon), \(ilat))")
                         continue
                     }

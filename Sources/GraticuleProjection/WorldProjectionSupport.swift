@@ -1,0 +1,123 @@
+import Foundation
+import GraticuleCore
+
+/// Pieces shared by the world projections (pseudocylindrical, Aitoff family, Goode): reading the
+/// Esri/EPSG frame parameters, the outline tolerance of the inverse kernels, and a safeguarded
+/// Newton solver for the monotone one-dimensional equations most of them need.
+@usableFromInline
+enum WorldProjectionSupport {
+    /// Slack allowed on the map outline by the inverse kernels, in radians of longitude or latitude
+    /// (1e-10 rad ≈ 0.6 mm on the Earth): a point this close outside the outline is pulled onto
+    /// it, a point farther out gives NaN.
+    @usableFromInline static let edgeTolerance = 1e-10
+
+    /// The frame of a world projection: central meridian (EPSG 8802, Esri `Central_Meridian`),
+    /// false easting and northing (EPSG 8806/8807), on `ellipsoid`.
+    /// - Throws: `invalidParameter` for a non-finite value, a central meridian beyond ±360°, or a
+    ///   non-positive semi-major axis.
+    static func frame(_ p: ProjectionParameters, ellipsoid: Ellipsoid) throws(GraticuleError) -> ProjectionFrame {
+        let a = ellipsoid.semiMajorAxis
+        guard a > 0 && a.isFinite else {
+            throw .invalidParameter(name: "Semi-major axis", value: a, reason: "must be positive and finite")
+        }
+        let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
+                           EPSGParameter.longitudeOfOrigin,
+                           names: ["Central_Meridian", "Longitude_Of_Center", "Longitude_Of_Origin"], default: 0)
+        guard lon0.isFinite && abs(lon0) <= 2 * Double.pi else {
+            throw .invalidParameter(name: "Longitude of natural origin", value: lon0 * 180 / .pi,
+                                    reason: "must be finite and within ±360°")
+        }
+        let fe = p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0)
+        guard fe.isFinite else {
+            throw .invalidParameter(name: "False easting", value: fe, reason: "must be finite")
+        }
+        let fn = p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0)
+        guard fn.isFinite else {
+            throw .invalidParameter(name: "False northing", value: fn, reason: "must be finite")
+        }
+        return ProjectionFrame(centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid)
+    }
+
+    /// A latitude parameter that must lie strictly between the poles (Winkel standard parallel,
+    /// Loximuthal central parallel). Returns `defaultValue` when absent.
+    static func latitude(_ p: ProjectionParameters, _ codes: [Int], names: [String], label: String,
+                         default defaultValue: Double) throws(GraticuleError) -> Double {
+        var v: Double? = nil
+        for c in codes where v == nil { v = p.value(c) }
+        if v == nil { v = p.value(names: names) }
+        let phi = v ?? defaultValue
+        guard phi.isFinite && abs(phi) < Double.pi / 2 else {
+            throw .invalidParameter(name: label, value: phi * 180 / .pi,
+                                    reason: "must be strictly between −90° and 90°")
+        }
+        return phi
+    }
+
+    /// The longitude of a point at `x` on a parallel that the projection draws as x = width · λ
+    /// (width ≥ 0, units of a per radian): x / width when |x| ≤ π·width, ±π when the point is at
+    /// most `slack` (units of a, default `edgeTolerance` ≈ 0.6 mm on the Earth) outside the outline,
+    /// NaN farther out. Testing the outline in x rather than in λ keeps the tolerance meaningful
+    /// next to the poles, where width → 0 and λ = x / width amplifies rounding. On a pole point
+    /// (width 0) the longitude is 0.
+    @inlinable @inline(__always)
+    static func longitude(_ x: Double, width: Double, slack: Double = edgeTolerance) -> Double {
+        let limit = Double.pi * width
+        let ax = abs(x)
+        if ax <= limit {
+            guard width > 0 else { return 0 }
+            return min(max(x / width, -Double.pi), Double.pi)
+        }
+        if ax <= limit + slack { return width > 0 ? (x < 0 ? -Double.pi : Double.pi) : 0 }
+        return .nan
+    }
+
+    /// `lam` if it lies on the map (|λ| ≤ π), ±π if it is within `edgeTolerance` outside, NaN otherwise.
+    @inlinable @inline(__always)
+    static func longitudeOnMap(_ lam: Double) -> Double {
+        let m = abs(lam)
+        if m <= Double.pi { return lam }
+        if m <= Double.pi + edgeTolerance { return lam < 0 ? -Double.pi : Double.pi }
+        return .nan
+    }
+
+    /// `phi` if |φ| ≤ π/2, ±π/2 within `edgeTolerance` outside, NaN otherwise.
+    @inlinable @inline(__always)
+    static func latitudeOnMap(_ phi: Double) -> Double {
+        let m = abs(phi)
+        if m <= Double.pi / 2 { return phi }
+        if m <= Double.pi / 2 + edgeTolerance { return phi < 0 ? -Double.pi / 2 : Double.pi / 2 }
+        return .nan
+    }
+
+    /// `s` clamped to [−1, 1] when it exceeds it by at most 1e-12 (rounding), NaN beyond.
+    @inlinable @inline(__always)
+    static func unit(_ s: Double) -> Double {
+        let m = abs(s)
+        if m <= 1 { return s }
+        if m <= 1 + 1e-12 { return s < 0 ? -1 : 1 }
+        return .nan
+    }
+
+    /// Solves `g(t) = target` for an increasing `g` on `[lo, hi]` (with `g(lo) ≤ target ≤ g(hi)`)
+    /// by Newton's method safeguarded by bisection: a step that leaves the current bracket is
+    /// replaced by the midpoint. `g` returns the value and the derivative. At most 100
+    /// evaluations; stops when the step falls below 1e-15 (absolute, radians).
+    @inlinable
+    static func solveIncreasing(_ target: Double, lo: Double, hi: Double, guess: Double,
+                                _ g: (Double) -> (value: Double, slope: Double)) -> Double {
+        var a = lo, b = hi
+        var t = min(max(guess, lo), hi)
+        for _ in 0..<100 {
+            let (v, d) = g(t)
+            let f = v - target
+            if f == 0 { return t }
+            if f < 0 { a = t } else { b = t }
+            var next = t - f / d
+            if !(next > a && next < b) { next = 0.5 * (a + b) }
+            let step = abs(next - t)
+            t = next
+            if step <= 1e-15 || b - a <= 1e-15 { break }
+        }
+        return t
+    }
+}
