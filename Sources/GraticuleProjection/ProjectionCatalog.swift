@@ -5,6 +5,8 @@ public enum ProjectionCatalog {
     /// All projection types. Add a new method's type here (one line per file).
     public static let all: [any Projection.Type] = [
         Mercator.self,
+        PeirceQuincuncial.self,
+        AdamsSquareII.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {
