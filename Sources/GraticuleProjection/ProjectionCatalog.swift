@@ -7,6 +7,7 @@ public enum ProjectionCatalog {
         Mercator.self,
         PeirceQuincuncial.self,
         AdamsSquareII.self,
+        Fuller.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {
