@@ -8,6 +8,7 @@ public enum ProjectionCatalog {
         PeirceQuincuncial.self,
         AdamsSquareII.self,
         Fuller.self,
+        BerghausStar.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {
