@@ -9,6 +9,7 @@ public enum ProjectionCatalog {
         AdamsSquareII.self,
         Fuller.self,
         BerghausStar.self,
+        Cube.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {
