@@ -14,6 +14,15 @@ import Testing
     static let linearTolerance = 1e-3  // metres
     static let angularTolerance = 1e-9  // degrees
 
+    /// Rows where PROJ 9.5.1 is known to be wrong; they are checked by round trip only. Key: a CRS,
+    /// or "CRS (lon, lat)" for one row. Value: why.
+    static let knownPROJDivergences: [String: String] = [
+        "ESRI:54098": "PROJ 9.5.1 maps Esri Adams_Square_II to +proj=adams_ws2 on a sphere without Esri's √2; "
+            + "PROJ 9.6 (commit 69eaf881e, OSGeo/PROJ#1851) maps it to +proj=spilhaus +k_0=√2",
+        "ESRI:54090 (0.0, 0.0)": "PROJ's n = asin √(1 − cos(a − b)) loses 1.5e-8 rad on the equator (0.13 m)",
+        "ESRI:54091 (0.0, 0.0)": "PROJ's n = asin √(1 − cos(a − b)) loses 1.5e-8 rad on the equator (0.13 m)",
+    ]
+
     @Test func fixtureIsComplete() {
         #expect(SweepFixture.rows.count > 30_000)
         #expect(Set(SweepFixture.rows.map(\.crs)).count >= 6_340)
@@ -49,7 +58,8 @@ import Testing
         for r in rows {
             let xy = forward.transform([SIMD2(r.lon, r.lat)])[0]
             let where_ = "\(crs) (\(r.lon), \(r.lat))"
-            if r.status == "ok" || r.status == "proj-forward-only", let x = r.x, let y = r.y {
+            let diverges = knownPROJDivergences[crs] != nil || knownPROJDivergences[where_] != nil
+            if !diverges, r.status == "ok" || r.status == "proj-forward-only", let x = r.x, let y = r.y {
                 if !(abs(xy.x - x) <= lin && abs(xy.y - y) <= lin) {
                     failures.append("\(where_): forward (\(xy.x), \(xy.y)), PROJ (\(x), \(y))")
                     continue
