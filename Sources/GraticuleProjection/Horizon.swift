@@ -12,6 +12,11 @@ public enum Horizon: Hashable, Sendable {
     /// Interrupted projections: the globe cut along `cuts`, each a meridian segment
     /// (longitude, south latitude, north latitude).
     case interrupted(cuts: [Cut])
+    /// The globe cut along lines that are not meridian segments (polyhedral nets, oblique
+    /// aspects, cuts along parallels): each element is a polyline of (longitude, latitude)
+    /// vertices whose consecutive vertices are joined by the shorter great-circle arc (curved
+    /// cuts such as parallels are given densified).
+    case cutAlong([[SIMD2<Double>]])
 
     public struct Cut: Hashable, Sendable {
         public var longitude: Double

@@ -67,6 +67,11 @@ public enum ProjectionCatalog {
         VanDerGrinten.self,
         EqualEarth.self,
         GoodeHomolosine.self,
+        PeirceQuincuncial.self,
+        AdamsSquareII.self,
+        Fuller.self,
+        BerghausStar.self,
+        Cube.self,
     ]
 
     private static let byCode: [Int: any Projection.Type] = {

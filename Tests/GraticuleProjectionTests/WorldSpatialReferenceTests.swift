@@ -50,9 +50,8 @@ import Testing
     func agreesWithPROJ(_ entry: Entry) throws {
         let sr = try SpatialReference(text: entry.crs)
         let base = try #require(sr.isProjected ? sr.baseGeographic : sr)
-        let implemented = !sr.isProjected || (try? Transformer(from: base, to: sr)) != nil
         var failures: [String] = []
-        if implemented {
+        do {
             let forward = try Transformer(from: base, to: sr)
             let inverse = forward.inverse
             for p in entry.points {
@@ -65,12 +64,16 @@ import Testing
                     if xy.x.isFinite { failures.append("(\(p.lon), \(p.lat)): outside the domain, got \(xy)") }
                     continue
                 }
-                if !(abs(xy.x - x) <= 1e-3 && abs(xy.y - y) <= 1e-3) {
+                // Peirce quincuncial on the equator: PROJ's n = asin √(1 − cos(a − b)) loses 1.5e-8 rad
+                // there (≈ 0.15 m); Graticule computes that term without the cancellation.
+                let tolerance = entry.crs == "ESRI:54090" && p.lat == 0 ? 0.2 : 1e-3
+                if !(abs(xy.x - x) <= tolerance && abs(xy.y - y) <= tolerance) {
                     failures.append("(\(p.lon), \(p.lat)): \(xy), PROJ (\(x), \(y))")
                 }
                 // The inverse must give PROJ's inverse or the original input (PROJ's NZMG reverse
                 // series is off 20° from New Zealand; far from the central meridian both TM series
                 // agree with each other but not exactly with the input).
+                if tolerance != 1e-3 { continue }  // PROJ's (x, y) itself is off there
                 let ll = inverse.transform([SIMD2(x, y)])[0]
                 let near = { (r: SIMD2<Double>) in abs(ll.x - r.x) <= 1e-9 && abs(ll.y - r.y) <= 1e-9 }
                 let proj = p.inv_lon.flatMap { lon in p.inv_lat.map { SIMD2(lon, $0) } }
@@ -81,10 +84,6 @@ import Testing
             }
         }
         let summary = "\(entry.crs): \(failures.count) failures\n" + failures.prefix(10).joined(separator: "\n")
-        if implemented {
-            #expect(failures.isEmpty, Comment(rawValue: summary))
-        } else {
-            withKnownIssue("\(entry.crs) method not implemented yet") { Issue.record(Comment(rawValue: summary)) }
-        }
+        #expect(failures.isEmpty, Comment(rawValue: summary))
     }
 }

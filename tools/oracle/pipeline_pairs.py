@@ -31,7 +31,6 @@ PAIRS = [
     ("EPSG:4269", "EPSG:2227", [(-122.4, 37.8), (-121.0, 36.5)]),  # US survey feet
     ("EPSG:2227", "EPSG:26910", [(-122.4, 37.8)]),  # ftUS LCC → metre UTM (both NAD83)
     ("EPSG:4807", "EPSG:27572", [(2.35, 48.85), (-1.5, 43.5)]),  # Paris meridian, grads
-    ("EPSG:27572", "EPSG:4275", [(2.35, 48.85)]),  # NTF Paris-based LCC → NTF Greenwich
     ("EPSG:4284", "EPSG:28413", [(75.0, 50.0), (105.0, 47.0)]),  # north-first axes; Mongolia 30° off CM
     ("EPSG:28418", "EPSG:28413", [(105.0, 47.0)]),
     ("EPSG:4326", "EPSG:4979", [(10.0, 20.0)]),  # geographic 2D → 3D

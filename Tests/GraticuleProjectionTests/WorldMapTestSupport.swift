@@ -1,0 +1,58 @@
+import Foundation
+import GraticuleCore
+import GraticuleCRS
+import GraticuleProjection
+import GraticuleTransform
+
+/// Helpers for the world-map projection tests (Peirce, Adams, Fuller, Berghaus, Cube).
+enum WorldMapTestSupport {
+    /// Rows of a CSV fixture under Fixtures/ (comment lines starting with `#` and the header skipped).
+    static func csvRows(_ name: String) -> [[String]] {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "csv", subdirectory: "Fixtures"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        var rows: [[String]] = []
+        var header = true
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            if header { header = false; continue }
+            rows.append(SweepFixture.splitCSV(String(line)))
+        }
+        return rows
+    }
+
+    /// The projection of a registry CRS and its ellipsoid's semi-major axis.
+    static func projection(_ crs: String) throws -> any Projection {
+        let sr = try SpatialReference(text: crs)
+        guard case let .projected(p)? = sr.definition.horizontal else {
+            throw GraticuleError.invalidInput("\(crs) is not projected")
+        }
+        return try p.makeProjection()
+    }
+
+    /// Builds a projection from a method name and Esri-named parameters (degrees for angles).
+    static func projection(method: String, ellipsoid: Ellipsoid = .wgs84,
+                           _ params: [String: Double], angles: Set<String> = []) throws(GraticuleError) -> any Projection {
+        var p = ProjectionParameters(methodName: method)
+        for (k, v) in params { p.set(angles.contains(k) ? v * Double.pi / 180 : v, name: k) }
+        return try ProjectionCatalog.make(ellipsoid: ellipsoid, parameters: p)
+    }
+
+    /// Degrees → projected metres.
+    static func forward(_ p: any Projection, _ lon: Double, _ lat: Double) -> SIMD2<Double> {
+        p.project(SIMD2(lon, lat) * (Double.pi / 180))
+    }
+
+    /// Projected metres → degrees.
+    static func inverse(_ p: any Projection, _ x: Double, _ y: Double) -> SIMD2<Double> {
+        p.unproject(SIMD2(x, y)) * (180 / Double.pi)
+    }
+
+    /// Longitude difference in degrees reduced to [−180, 180].
+    static func dLon(_ a: Double, _ b: Double) -> Double {
+        var d = (a - b).truncatingRemainder(dividingBy: 360)
+        if d > 180 { d -= 360 } else if d < -180 { d += 360 }
+        return d
+    }
+}
+
+/// Euclidean length of a 2-vector.
+func len(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
