@@ -152,15 +152,16 @@ public struct TransverseMercator: Projection {
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let phi = lp.y
         guard abs(phi) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
-        let s = sin(phi), c = cos(phi)
+        let (s, c) = Angle.sincos(phi)
         // u = tan χ · cos φ (χ conformal latitude): sinh/cosh of q = e·atanh(e sin φ) from one exp.
         var u = s
         if !spherical {
-            let q = e * atanh(e * s)
-            let eq = exp(q), ieq = 1 / eq
-            u = 0.5 * ((eq + ieq) * s - (eq - ieq))
+            // q = e·atanh(e sin φ) and its cosh/sinh by short series (|e sin φ| ≤ e < 0.1, |q| < 0.011):
+            // no atanh/exp calls; truncation below 1e-17 relative (see Conformal.sinhCoshOfQ).
+            let (sh, ch) = Conformal.sinhCoshOfQ(e * s, e: e)
+            u = ch * s - sh
         }
-        let sl = sin(lp.x), cl = cos(lp.x)
+        let (sl, cl) = Angle.sincos(lp.x)
         let v = c * cl, w = c * sl
         let u2 = u * u, w2 = w * w
         let bigR2 = u2 + c * c  // (1 + tan²χ) cos²φ; tanh η′ = w / bigR
@@ -192,7 +193,7 @@ public struct TransverseMercator: Projection {
         let xi = xy.y / scale + xi0, eta = xy.x / scale
         // Coarse bounds first (NaN fails them too): |η − η′| < 0.02 inside the domain.
         guard abs(eta) <= TransverseMercator.maxEta + 0.05, abs(xi) <= 3.5 else { return SIMD2(.nan, .nan) }
-        let sin2 = sin(2 * xi), cos2 = cos(2 * xi)
+        let (sin2, cos2) = Angle.sincos(2 * xi)
         let ex = exp(2 * eta), iex = 1 / ex
         let sinh2 = 0.5 * (ex - iex), cosh2 = 0.5 * (ex + iex)
         let ar = 2 * cos2 * cosh2, ai = -2 * sin2 * sinh2
@@ -206,7 +207,7 @@ public struct TransverseMercator: Projection {
         let xip = xi - (yr * sr - yi * si)
         let etap = eta - (yr * si + yi * sr)
         guard abs(etap) <= TransverseMercator.maxEta, abs(xip) <= Double.pi else { return SIMD2(.nan, .nan) }
-        let sxp = sin(xip), cxp = cos(xip)
+        let (sxp, cxp) = Angle.sincos(xip)
         let ep = exp(etap)
         let shp = 0.5 * (ep - 1 / ep), chp = 0.5 * (ep + 1 / ep)
         let r = (shp * shp + cxp * cxp).squareRoot()
