@@ -28,7 +28,7 @@ public struct GuamProjection: Projection {
     @usableFromInline let phi0: Double
     @usableFromInline let e2: Double
     @usableFromInline let m0: Double
-    @usableFromInline let arc: AzimuthalEquidistant.MeridianArc
+    @usableFromInline let arc: MeridianArc
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         phi0 = try p.required(EPSGParameter.latitudeOfNaturalOrigin, "Latitude of natural origin",
@@ -38,7 +38,7 @@ public struct GuamProjection: Projection {
                                     reason: "must be within 80° of the equator")
         }
         e2 = ellipsoid.isSphere ? 0 : ellipsoid.eccentricitySquared
-        arc = AzimuthalEquidistant.MeridianArc(flattening: ellipsoid.isSphere ? 0 : ellipsoid.flattening)
+        arc = MeridianArc(flattening: ellipsoid.isSphere ? 0 : ellipsoid.flattening)
         m0 = arc.distance(phi0)
         frame = ProjectionFrame(
             centralMeridian: try p.required(EPSGParameter.longitudeOfNaturalOrigin, "Longitude of natural origin",
@@ -69,7 +69,7 @@ public struct GuamProjection: Projection {
         for _ in 0..<20 {
             let s = sin(phi)
             let w = (1 - e2 * s * s).squareRoot()
-            let next = arc.latitude(m0 + xy.y - half * s / cos(phi) * w)
+            let next = arc.latitude(distance: m0 + xy.y - half * s / cos(phi) * w)
             let done = abs(next - phi) < 1e-15
             phi = next
             if done { break }
