@@ -70,6 +70,8 @@ public struct LambertConicConformal: Projection {
     /// φ from ψ (exact for terrestrial flattenings; also exact on the sphere, where it is gd ψ).
     @usableFromInline let latitudeSeries: ConformalLatitudeSeries
     @usableFromInline let useSeries: Bool
+    /// The ellipsoidal part of ψ as a polynomial in sin²φ (forward kernel).
+    @usableFromInline let conformal: ConformalPolynomials
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         typealias P = EPSGParameter
@@ -126,6 +128,7 @@ public struct LambertConicConformal: Projection {
         self.e = e
         latitudeSeries = ConformalLatitudeSeries(flattening: spherical ? 0 : ellipsoid.flattening)
         useSeries = latitudeSeries.isUsable
+        conformal = ConformalPolynomials(eccentricity: e)
         let e2 = e * e
         func m(_ phi: Double) -> Double { let s = sin(phi); return cos(phi) / (1 - e2 * s * s).squareRoot() }
         let psi1 = Self.isometricLatitude(phi1, e: e)
@@ -161,17 +164,23 @@ public struct LambertConicConformal: Projection {
         return atanh(s) - e * atanh(e * s)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let phi = lp.y
         guard abs(phi) <= .pi / 2 else { return SIMD2(.nan, .nan) }
         let s = sin(phi)
-        var psi = atanh(s)
-        if !spherical { psi -= e * atanh(e * s) }
+        // ψ = atanh(s) − e·atanh(e s): atanh(|s|) = ½ log1p(2|s| / (1 − |s|)) (1 − |s| is exact
+        // for |s| ≥ ½; the odd symmetry keeps log1p's argument away from −1), and the ellipsoidal
+        // part by its polynomial in s²: one log1p instead of two atanh calls.
+        let a = abs(s)
+        var psi = Double(signOf: s, magnitudeOf: 0.5 * log1p(2 * a / (1 - a)))
+        if !spherical {
+            psi -= conformal.isUsable ? conformal.isometricCorrection(sin: s) : e * atanh(e * s)
+        }
         let rho = c * exp(-n * psi)
         guard rho.isFinite else { return SIMD2(.nan, .nan) }  // the far pole
-        let theta = n * lp.x - thetaOffset
-        return SIMD2(xSign * rho * sin(theta), rho0 - rho * cos(theta))
+        let (st, ct) = Angle.sincos(n * lp.x - thetaOffset)
+        return SIMD2(xSign * rho * st, rho0 - rho * ct)
     }
 
     @inlinable

@@ -68,6 +68,13 @@ public struct TransverseMercator: Projection {
     @usableFromInline let a1, a2, a3, a4, a5, a6: Double  // α, forward
     @usableFromInline let b1, b2, b3, b4, b5, b6: Double  // β, inverse
     @usableFromInline let g1, g2, g3, g4, g5, g6: Double  // conformal → geodetic latitude
+    /// tan χ · cos φ as a polynomial in sin²φ (forward kernel).
+    @usableFromInline let conformal: ConformalPolynomials
+    /// 1 / scale, for the inverse kernel.
+    @usableFromInline let inverseScale: Double
+    /// The domain bounds as instance copies of the static values: a `static let` read in a kernel
+    /// costs a `swift_once` call per point.
+    @usableFromInline let maxTanhEtaSquared: Double, maxEta: Double, maxEtaBound: Double
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         let southOrientated = p.methodCode == 9808 || p.methodNameContains("South Orientated")
@@ -132,6 +139,11 @@ public struct TransverseMercator: Projection {
         g6 = n6 * (601676.0 / 22275)
         let rectifyingRadius = (1 + n2 / 4 + n4 / 64 + n6 / 256) / (1 + n)
         scale = (southOrientated ? -k0 : k0) * rectifyingRadius
+        inverseScale = 1 / scale
+        maxTanhEtaSquared = TransverseMercator.maxTanhEtaSquared
+        maxEta = TransverseMercator.maxEta
+        maxEtaBound = TransverseMercator.maxEta + 0.05
+        conformal = ConformalPolynomials(eccentricity: f == 0 ? 0 : ellipsoid.eccentricity)
         // ξ at the natural origin: the rectifying latitude of φ0 through the same series.
         let s0 = sin(phi0), c0 = cos(phi0)
         var u0 = s0
@@ -148,75 +160,96 @@ public struct TransverseMercator: Projection {
         horizon = .box(west: w, south: -Double.pi / 2, east: east, north: Double.pi / 2)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let phi = lp.y
         guard abs(phi) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
         let (s, c) = Angle.sincos(phi)
-        // u = tan χ · cos φ (χ conformal latitude): sinh/cosh of q = e·atanh(e sin φ) from one exp.
-        var u = s
-        if !spherical {
-            // q = e·atanh(e sin φ) and its cosh/sinh by short series (|e sin φ| ≤ e < 0.1, |q| < 0.011):
-            // no atanh/exp calls; truncation below 1e-17 relative (see Conformal.sinhCoshOfQ).
-            let (sh, ch) = Conformal.sinhCoshOfQ(e * s, e: e)
-            u = ch * s - sh
-        }
+        // u = tan χ · cos φ (χ conformal latitude), by a polynomial in sin²φ: no atanh/sinh/cosh.
+        let u = conformal.isUsable ? conformal.tanChiCosPhi(sin: s) : TransverseMercator.tanChiCosPhi(s, e: e)
         let (sl, cl) = Angle.sincos(lp.x)
         let v = c * cl, w = c * sl
         let u2 = u * u, w2 = w * w
         let bigR2 = u2 + c * c  // (1 + tan²χ) cos²φ; tanh η′ = w / bigR
-        guard w2 <= TransverseMercator.maxTanhEtaSquared * bigR2 else { return SIMD2(.nan, .nan) }
+        guard w2 <= maxTanhEtaSquared * bigR2 else { return SIMD2(.nan, .nan) }
         let r2 = u2 + v * v
         let bigR = bigR2.squareRoot()
         let xip = atan2(u, v)
-        let etap = atanh(w / bigR)
+        // η′ = atanh(w / R) = ½ log1p(2w / (R − w)); R − w ≥ (1 − sin 70°)·R, no cancellation.
+        let etap = 0.5 * log1p(2 * w / (bigR - w))
         // sin 2ξ′, cos 2ξ′, sinh 2η′, cosh 2η′ without further transcendental calls.
         let inv = 1 / r2
         let sin2 = 2 * u * v * inv, cos2 = (v * v - u2) * inv
         let sinh2 = 2 * w * bigR * inv, cosh2 = (bigR2 + w2) * inv
-        // Clenshaw on complex 2ζ′: b_k = 2cos(2ζ′)·b_{k+1} − b_{k+2} + α_k; Σ = b_1·sin(2ζ′).
-        let ar = 2 * cos2 * cosh2, ai = -2 * sin2 * sinh2
-        var yr = a6, yi = 0.0, zr = 0.0, zi = 0.0, t = 0.0
-        t = ar * yr - ai * yi - zr + a5; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
-        t = ar * yr - ai * yi - zr + a4; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
-        t = ar * yr - ai * yi - zr + a3; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
-        t = ar * yr - ai * yi - zr + a2; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
-        t = ar * yr - ai * yi - zr + a1; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
-        let sr = sin2 * cosh2, si = cos2 * sinh2
-        let xi = xip + (yr * sr - yi * si)
-        let eta = etap + (yr * si + yi * sr)
-        return SIMD2(scale * eta, scale * (xi - xi0))
+        let (dxi, deta) = TransverseMercator.clenshaw(sin2, cos2, sinh2, cosh2, a1, a2, a3, a4, a5, a6)
+        return SIMD2(scale * (etap + deta), scale * ((xip + dxi) - xi0))
     }
 
-    @inlinable
-    public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
-        let xi = xy.y / scale + xi0, eta = xy.x / scale
-        // Coarse bounds first (NaN fails them too): |η − η′| < 0.02 inside the domain.
-        guard abs(eta) <= TransverseMercator.maxEta + 0.05, abs(xi) <= 3.5 else { return SIMD2(.nan, .nan) }
-        let (sin2, cos2) = Angle.sincos(2 * xi)
-        let ex = exp(2 * eta), iex = 1 / ex
-        let sinh2 = 0.5 * (ex - iex), cosh2 = 0.5 * (ex + iex)
+    /// tan χ · cos φ in closed form, for flattenings beyond `ConformalPolynomials.isUsable`.
+    @usableFromInline
+    static func tanChiCosPhi(_ s: Double, e: Double) -> Double {
+        let q = e * atanh(e * s)
+        return s * cosh(q) - sinh(q)
+    }
+
+    /// Σⱼ kⱼ sin 2jζ′ on complex ζ′ = ξ′ + iη′ (real and imaginary parts) by Clenshaw, from
+    /// sin 2ξ′, cos 2ξ′, sinh 2η′ and cosh 2η′: b_k = 2cos(2ζ′)·b_{k+1} − b_{k+2} + k_k, Σ = b_1·sin(2ζ′).
+    @inlinable @inline(__always)
+    static func clenshaw(_ sin2: Double, _ cos2: Double, _ sinh2: Double, _ cosh2: Double,
+                         _ k1: Double, _ k2: Double, _ k3: Double, _ k4: Double, _ k5: Double,
+                         _ k6: Double) -> (Double, Double) {
         let ar = 2 * cos2 * cosh2, ai = -2 * sin2 * sinh2
-        var yr = b6, yi = 0.0, zr = 0.0, zi = 0.0, t = 0.0
-        t = ar * yr - ai * yi - zr + b5; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
-        t = ar * yr - ai * yi - zr + b4; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
-        t = ar * yr - ai * yi - zr + b3; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
-        t = ar * yr - ai * yi - zr + b2; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
-        t = ar * yr - ai * yi - zr + b1; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
+        var yr = k6, yi = 0.0, zr = 0.0, zi = 0.0, t = 0.0
+        t = ar * yr - ai * yi - zr + k5; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
+        t = ar * yr - ai * yi - zr + k4; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
+        t = ar * yr - ai * yi - zr + k3; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
+        t = ar * yr - ai * yi - zr + k2; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
+        t = ar * yr - ai * yi - zr + k1; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
         let sr = sin2 * cosh2, si = cos2 * sinh2
-        let xip = xi - (yr * sr - yi * si)
-        let etap = eta - (yr * si + yi * sr)
-        guard abs(etap) <= TransverseMercator.maxEta, abs(xip) <= Double.pi else { return SIMD2(.nan, .nan) }
-        let (sxp, cxp) = Angle.sincos(xip)
-        let ep = exp(etap)
-        let shp = 0.5 * (ep - 1 / ep), chp = 0.5 * (ep + 1 / ep)
+        return (yr * sr - yi * si, yr * si + yi * sr)
+    }
+
+    @inlinable @inline(__always)
+    public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
+        let xi = xy.y * inverseScale + xi0, eta = xy.x * inverseScale
+        // Coarse bounds first (NaN fails them too): |η − η′| < 0.02 inside the domain.
+        guard abs(eta) <= maxEtaBound, abs(xi) <= 3.5 else { return SIMD2(.nan, .nan) }
+        // One sincos and one exp: the double angles by identities, ζ′ = ζ − δ by rotating
+        // (sin ξ, cos ξ) through δξ and scaling exp η by exp(−δη), |δ| < 0.02 (see `smallSinCosExp`).
+        let (sx, cx) = Angle.sincos(xi)
+        let sin2 = 2 * sx * cx, cos2 = (cx - sx) * (cx + sx)
+        let ex = exp(eta), iex = 1 / ex
+        let sh = 0.5 * (ex - iex), ch = 0.5 * (ex + iex)
+        let sinh2 = 2 * sh * ch, cosh2 = ch * ch + sh * sh
+        let (dxi, deta) = TransverseMercator.clenshaw(sin2, cos2, sinh2, cosh2, b1, b2, b3, b4, b5, b6)
+        let xip = xi - dxi
+        let etap = eta - deta
+        guard abs(etap) <= maxEta, abs(xip) <= Double.pi else { return SIMD2(.nan, .nan) }
+        let (sd, cd, ed) = TransverseMercator.smallSinCosExp(dxi, -deta)
+        let sxp = sx * cd - cx * sd, cxp = cx * cd + sx * sd
+        let ep = ex * ed, iep = 1 / ep
+        let shp = 0.5 * (ep - iep), chp = 0.5 * (ep + iep)
         let r = (shp * shp + cxp * cxp).squareRoot()
         let lam = atan2(shp, cxp)
         // Conformal latitude χ: tan χ = sin ξ′/r, and sin²ξ′ + r² = cosh²η′.
         let chi = atan2(sxp, r)
         if spherical { return SIMD2(lam, chi) }
-        let phi = chi + MeridianArc.sum(sxp / chp, r / chp, g1, g2, g3, g4, g5, g6)
+        let ich = 1 / chp
+        let phi = chi + MeridianArc.sum(sxp * ich, r * ich, g1, g2, g3, g4, g5, g6)
         return SIMD2(lam, phi)
+    }
+
+    /// sin d, cos d and exp g for |d|, |g| ≤ 0.02 by Taylor polynomials (remainders below
+    /// 0.02⁹/9! ≈ 1.4·10⁻²¹ relative): the rotation and scaling from ζ to ζ′ in the inverse.
+    @inlinable @inline(__always)
+    static func smallSinCosExp(_ d: Double, _ g: Double) -> (Double, Double, Double) {
+        let d2 = d * d, d4 = d2 * d2
+        let sinD = d + d * d2 * ((-1.0 / 6 + d2 * (1.0 / 120)) + d4 * (-1.0 / 5040 + d2 * (1.0 / 362880)))
+        let cosD = 1 + d2 * ((-0.5 + d2 * (1.0 / 24)) + d4 * (-1.0 / 720 + d2 * (1.0 / 40320)))
+        let g2 = g * g, g4 = g2 * g2
+        let expG = 1 + (g + g2 * ((0.5 + g * (1.0 / 6)) + g2 * ((1.0 / 24 + g * (1.0 / 120))
+                                                                 + g2 * (1.0 / 720 + g * (1.0 / 5040) + g2 * (1.0 / 40320)))))
+        return (sinD, cosD, expG)
     }
 
     // Concrete batch loops, so the kernels are inlined into them.
