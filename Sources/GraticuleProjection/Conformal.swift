@@ -100,6 +100,24 @@ public struct ConformalPolynomials: Sendable {
         return s * (r0 + tail)
     }
 
+    /// `tanChiCosPhi(sin:)` on two values (the same operations, so the same results lane by lane).
+    @inlinable @inline(__always)
+    public func tanChiCosPhi(sin s: SIMD2<Double>) -> SIMD2<Double> {
+        let t = s * s, t2 = t * t
+        let hi = (r4 + r5 * t) + t2 * (r6 + r7 * t)
+        let tail = r1 * t + t2 * ((r2 + r3 * t) + t2 * hi)
+        return s * (r0 + tail)
+    }
+
+    /// `isometricCorrection(sin:)` on two values (the same operations, so the same results).
+    @inlinable @inline(__always)
+    public func isometricCorrection(sin s: SIMD2<Double>) -> SIMD2<Double> {
+        let t = s * s, t2 = t * t
+        let hi = (q4 + q5 * t) + t2 * (q6 + q7 * t)
+        let tail = q1 * t + t2 * ((q2 + q3 * t) + t2 * hi)
+        return s * (q0 + tail)
+    }
+
     /// q = e·atanh(e·s), the ellipsoidal part of the isometric latitude ψ = atanh(s) − q, from
     /// s = sin φ.
     @inlinable @inline(__always)

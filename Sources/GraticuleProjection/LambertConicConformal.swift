@@ -30,7 +30,7 @@ import GraticuleCore
 /// maps to infinity and gives NaN; λ − λ0 in [−π, π] (the cut is the antimeridian of λ0).
 /// `horizon` stops at 85° on that side (as Web Mercator does) so clipped maps stay bounded.
 /// Inverse points outside the fan of the projected globe (|λ − λ0| > π) give NaN.
-public struct LambertConicConformal: Projection {
+public struct LambertConicConformal: PairProjection {
     public static let descriptor = ProjectionDescriptor(
         name: "Lambert Conic Conformal",
         epsgCodes: [9801, 9802, 9803, 1051, 1102, 9826],
@@ -166,21 +166,37 @@ public struct LambertConicConformal: Projection {
 
     @inlinable @inline(__always)
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let phi = lp.y
-        guard abs(phi) <= .pi / 2 else { return SIMD2(.nan, .nan) }
-        let s = sin(phi)
+        let r = forward(lambda: SIMD2(repeating: lp.x), phi: SIMD2(repeating: lp.y))
+        return SIMD2(r.x[0], r.y[0])
+    }
+
+    @inlinable @inline(__always)
+    public func forward(lambda lam: SIMD2<Double>, phi: SIMD2<Double>) -> (x: SIMD2<Double>, y: SIMD2<Double>) {
+        typealias V = VectorMath
+        let s = V.sincos(phi).sin
         // ψ = atanh(s) − e·atanh(e s): atanh(|s|) = ½ log1p(2|s| / (1 − |s|)) (1 − |s| is exact
         // for |s| ≥ ½; the odd symmetry keeps log1p's argument away from −1), and the ellipsoidal
         // part by its polynomial in s²: one log1p instead of two atanh calls.
-        let a = abs(s)
-        var psi = Double(signOf: s, magnitudeOf: 0.5 * log1p(2 * a / (1 - a)))
+        let a = V.abs(s)
+        let magnitude = 0.5 * V.log1p(2 * a / (1 - a))
+        var psi = V.choose(s .< 0, -magnitude, magnitude)
         if !spherical {
-            psi -= conformal.isUsable ? conformal.isometricCorrection(sin: s) : e * atanh(e * s)
+            psi -= conformal.isUsable ? conformal.isometricCorrection(sin: s)
+                : SIMD2(e * atanh(e * s[0]), e * atanh(e * s[1]))
         }
-        let rho = c * exp(-n * psi)
-        guard rho.isFinite else { return SIMD2(.nan, .nan) }  // the far pole
-        let (st, ct) = Angle.sincos(n * lp.x - thetaOffset)
-        return SIMD2(xSign * rho * st, rho0 - rho * ct)
+        let rho = c * V.exp(-n * psi)
+        // |φ| ≤ 90° (NaN fails), and ρ finite (the far pole maps to infinity).
+        let inside = (V.abs(phi) .<= Double.pi / 2) .& (V.abs(rho) .< .infinity)
+        let (st, ct) = V.sincos(n * lam - thetaOffset)
+        let nan = SIMD2<Double>(repeating: .nan)
+        return (V.choose(inside, xSign * rho * st, nan), V.choose(inside, rho0 - rho * ct, nan))
+    }
+
+    /// The inverse kernel on two points, one lane at a time.
+    @inlinable @inline(__always)
+    public func inverse(x: SIMD2<Double>, y: SIMD2<Double>) -> (lambda: SIMD2<Double>, phi: SIMD2<Double>) {
+        let p0 = inverse(SIMD2(x[0], y[0])), p1 = inverse(SIMD2(x[1], y[1]))
+        return (SIMD2(p0.x, p1.x), SIMD2(p0.y, p1.y))
     }
 
     @inlinable

@@ -38,7 +38,7 @@ import GraticuleCore
 /// NaN; the inverse also returns NaN beyond |ξ′| > π (outside the projected outline). Points more than
 /// 90° from the central meridian (the far hemisphere, near the poles) are inside the domain and
 /// map beyond the poles, as in PROJ.
-public struct TransverseMercator: Projection {
+public struct TransverseMercator: PairProjection {
     public static let descriptor = ProjectionDescriptor(
         name: "Transverse Mercator",
         epsgCodes: [9807, 9808, 1111],
@@ -162,27 +162,35 @@ public struct TransverseMercator: Projection {
 
     @inlinable @inline(__always)
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let phi = lp.y
-        guard abs(phi) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
-        let (s, c) = Angle.sincos(phi)
+        let r = forward(lambda: SIMD2(repeating: lp.x), phi: SIMD2(repeating: lp.y))
+        return SIMD2(r.x[0], r.y[0])
+    }
+
+    @inlinable @inline(__always)
+    public func forward(lambda lam: SIMD2<Double>, phi: SIMD2<Double>) -> (x: SIMD2<Double>, y: SIMD2<Double>) {
+        typealias V = VectorMath
+        let (s, c) = V.sincos(phi)
         // u = tan χ · cos φ (χ conformal latitude), by a polynomial in sin²φ: no atanh/sinh/cosh.
-        let u = conformal.isUsable ? conformal.tanChiCosPhi(sin: s) : TransverseMercator.tanChiCosPhi(s, e: e)
-        let (sl, cl) = Angle.sincos(lp.x)
+        let u = conformal.isUsable ? conformal.tanChiCosPhi(sin: s)
+            : SIMD2(TransverseMercator.tanChiCosPhi(s[0], e: e), TransverseMercator.tanChiCosPhi(s[1], e: e))
+        let (sl, cl) = V.sincos(lam)
         let v = c * cl, w = c * sl
         let u2 = u * u, w2 = w * w
         let bigR2 = u2 + c * c  // (1 + tan²χ) cos²φ; tanh η′ = w / bigR
-        guard w2 <= maxTanhEtaSquared * bigR2 else { return SIMD2(.nan, .nan) }
+        // The domain (NaN fails it too); lanes outside it are computed anyway and replaced by NaN.
+        let inside = (V.abs(phi) .<= Double.pi / 2) .& (w2 .<= maxTanhEtaSquared * bigR2)
         let r2 = u2 + v * v
-        let bigR = bigR2.squareRoot()
-        let xip = atan2(u, v)
+        let bigR = V.squareRoot(bigR2)
+        let xip = V.atan2(u, v)
         // η′ = atanh(w / R) = ½ log1p(2w / (R − w)); R − w ≥ (1 − sin 70°)·R, no cancellation.
-        let etap = 0.5 * log1p(2 * w / (bigR - w))
+        let etap = 0.5 * V.log1p(2 * w / (bigR - w))
         // sin 2ξ′, cos 2ξ′, sinh 2η′, cosh 2η′ without further transcendental calls.
         let inv = 1 / r2
         let sin2 = 2 * u * v * inv, cos2 = (v * v - u2) * inv
         let sinh2 = 2 * w * bigR * inv, cosh2 = (bigR2 + w2) * inv
         let (dxi, deta) = TransverseMercator.clenshaw(sin2, cos2, sinh2, cosh2, a1, a2, a3, a4, a5, a6)
-        return SIMD2(scale * (etap + deta), scale * ((xip + dxi) - xi0))
+        let nan = SIMD2<Double>(repeating: .nan)
+        return (V.choose(inside, scale * (etap + deta), nan), V.choose(inside, scale * ((xip + dxi) - xi0), nan))
     }
 
     /// tan χ · cos φ in closed form, for flattenings beyond `ConformalPolynomials.isUsable`.
@@ -195,11 +203,12 @@ public struct TransverseMercator: Projection {
     /// Σⱼ kⱼ sin 2jζ′ on complex ζ′ = ξ′ + iη′ (real and imaginary parts) by Clenshaw, from
     /// sin 2ξ′, cos 2ξ′, sinh 2η′ and cosh 2η′: b_k = 2cos(2ζ′)·b_{k+1} − b_{k+2} + k_k, Σ = b_1·sin(2ζ′).
     @inlinable @inline(__always)
-    static func clenshaw(_ sin2: Double, _ cos2: Double, _ sinh2: Double, _ cosh2: Double,
-                         _ k1: Double, _ k2: Double, _ k3: Double, _ k4: Double, _ k5: Double,
-                         _ k6: Double) -> (Double, Double) {
+    static func clenshaw(_ sin2: SIMD2<Double>, _ cos2: SIMD2<Double>, _ sinh2: SIMD2<Double>,
+                         _ cosh2: SIMD2<Double>, _ k1: Double, _ k2: Double, _ k3: Double, _ k4: Double,
+                         _ k5: Double, _ k6: Double) -> (SIMD2<Double>, SIMD2<Double>) {
         let ar = 2 * cos2 * cosh2, ai = -2 * sin2 * sinh2
-        var yr = k6, yi = 0.0, zr = 0.0, zi = 0.0, t = 0.0
+        let zero = SIMD2<Double>(repeating: 0)
+        var yr = SIMD2<Double>(repeating: k6), yi = zero, zr = zero, zi = zero, t = zero
         t = ar * yr - ai * yi - zr + k5; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
         t = ar * yr - ai * yi - zr + k4; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
         t = ar * yr - ai * yi - zr + k3; zi = ar * yi + ai * yr - zi; zr = yr; yr = t; swap(&yi, &zi)
@@ -211,53 +220,57 @@ public struct TransverseMercator: Projection {
 
     @inlinable @inline(__always)
     public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
-        let xi = xy.y * inverseScale + xi0, eta = xy.x * inverseScale
-        // Coarse bounds first (NaN fails them too): |η − η′| < 0.02 inside the domain.
-        guard abs(eta) <= maxEtaBound, abs(xi) <= 3.5 else { return SIMD2(.nan, .nan) }
+        let r = inverse(x: SIMD2(repeating: xy.x), y: SIMD2(repeating: xy.y))
+        return SIMD2(r.lambda[0], r.phi[0])
+    }
+
+    @inlinable @inline(__always)
+    public func inverse(x: SIMD2<Double>, y: SIMD2<Double>) -> (lambda: SIMD2<Double>, phi: SIMD2<Double>) {
+        typealias V = VectorMath
+        let xi = y * inverseScale + xi0, eta = x * inverseScale
+        // Coarse bounds (NaN fails them too): |η − η′| < 0.02 inside the domain.
+        let coarse = (V.abs(eta) .<= maxEtaBound) .& (V.abs(xi) .<= 3.5)
         // One sincos and one exp: the double angles by identities, ζ′ = ζ − δ by rotating
         // (sin ξ, cos ξ) through δξ and scaling exp η by exp(−δη), |δ| < 0.02 (see `smallSinCosExp`).
-        let (sx, cx) = Angle.sincos(xi)
+        let (sx, cx) = V.sincos(xi)
         let sin2 = 2 * sx * cx, cos2 = (cx - sx) * (cx + sx)
-        let ex = exp(eta), iex = 1 / ex
+        let ex = V.exp(eta), iex = 1 / ex
         let sh = 0.5 * (ex - iex), ch = 0.5 * (ex + iex)
         let sinh2 = 2 * sh * ch, cosh2 = ch * ch + sh * sh
         let (dxi, deta) = TransverseMercator.clenshaw(sin2, cos2, sinh2, cosh2, b1, b2, b3, b4, b5, b6)
         let xip = xi - dxi
         let etap = eta - deta
-        guard abs(etap) <= maxEta, abs(xip) <= Double.pi else { return SIMD2(.nan, .nan) }
+        let inside = coarse .& (V.abs(etap) .<= maxEta) .& (V.abs(xip) .<= Double.pi)
         let (sd, cd, ed) = TransverseMercator.smallSinCosExp(dxi, -deta)
         let sxp = sx * cd - cx * sd, cxp = cx * cd + sx * sd
         let ep = ex * ed, iep = 1 / ep
         let shp = 0.5 * (ep - iep), chp = 0.5 * (ep + iep)
-        let r = (shp * shp + cxp * cxp).squareRoot()
-        let lam = atan2(shp, cxp)
+        let r = V.squareRoot(shp * shp + cxp * cxp)
+        let lam = V.atan2(shp, cxp)
         // Conformal latitude χ: tan χ = sin ξ′/r, and sin²ξ′ + r² = cosh²η′.
-        let chi = atan2(sxp, r)
-        if spherical { return SIMD2(lam, chi) }
+        let chi = V.atan2(sxp, r)
+        let nan = SIMD2<Double>(repeating: .nan)
+        if spherical { return (V.choose(inside, lam, nan), V.choose(inside, chi, nan)) }
         let ich = 1 / chp
         let phi = chi + MeridianArc.sum(sxp * ich, r * ich, g1, g2, g3, g4, g5, g6)
-        return SIMD2(lam, phi)
+        return (V.choose(inside, lam, nan), V.choose(inside, phi, nan))
     }
 
     /// sin d, cos d and exp g for |d|, |g| ≤ 0.02 by Taylor polynomials (remainders below
     /// 0.02⁹/9! ≈ 1.4·10⁻²¹ relative): the rotation and scaling from ζ to ζ′ in the inverse.
     @inlinable @inline(__always)
-    static func smallSinCosExp(_ d: Double, _ g: Double) -> (Double, Double, Double) {
-        let d2 = d * d, d4 = d2 * d2
-        let sinD = d + d * d2 * ((-1.0 / 6 + d2 * (1.0 / 120)) + d4 * (-1.0 / 5040 + d2 * (1.0 / 362880)))
-        let cosD = 1 + d2 * ((-0.5 + d2 * (1.0 / 24)) + d4 * (-1.0 / 720 + d2 * (1.0 / 40320)))
-        let g2 = g * g, g4 = g2 * g2
-        let expG = 1 + (g + g2 * ((0.5 + g * (1.0 / 6)) + g2 * ((1.0 / 24 + g * (1.0 / 120))
-                                                                 + g2 * (1.0 / 720 + g * (1.0 / 5040) + g2 * (1.0 / 40320)))))
+    static func smallSinCosExp(_ d: SIMD2<Double>, _ g: SIMD2<Double>)
+        -> (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>) {
+        typealias V2 = SIMD2<Double>
+        let d2: V2 = d * d, d4: V2 = d2 * d2
+        let s35: V2 = (1.0 / 120) * d2 - 1.0 / 6, s79: V2 = (1.0 / 362880) * d2 - 1.0 / 5040
+        let sinD: V2 = d + (d * d2) * (s35 + d4 * s79)
+        let c24: V2 = (1.0 / 24) * d2 - 0.5, c68: V2 = (1.0 / 40320) * d2 - 1.0 / 720
+        let cosD: V2 = 1 + d2 * (c24 + d4 * c68)
+        let g2: V2 = g * g
+        let e23: V2 = (1.0 / 6) * g + 0.5, e45: V2 = (1.0 / 120) * g + 1.0 / 24
+        let e678: V2 = ((1.0 / 40320) * g2 + (1.0 / 5040) * g) + 1.0 / 720
+        let expG: V2 = 1 + (g + g2 * (e23 + g2 * (e45 + g2 * e678)))
         return (sinD, cosD, expG)
-    }
-
-    // Concrete batch loops, so the kernels are inlined into them.
-    public func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
-        for i in points.indices { points[i] = project(points[i]) }
-    }
-
-    public func inverse(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
-        for i in points.indices { points[i] = unproject(points[i]) }
     }
 }
