@@ -43,6 +43,12 @@ public enum VectorMath {
     @inlinable @inline(__always)
     public static func choose(_ mask: SIMDMask<SIMD2<Int64>>, _ a: D2, _ b: D2) -> D2 { select(ones(mask), a, b) }
 
+    /// |magnitude| with the sign of `sign`, lane-wise (`Double(signOf:magnitudeOf:)`).
+    @inlinable @inline(__always)
+    public static func copySign(_ magnitude: D2, _ sign: D2) -> D2 {
+        double((bits(magnitude) & ~signBit) | (bits(sign) & signBit))
+    }
+
     /// |x| lane-wise.
     @inlinable @inline(__always)
     public static func abs(_ x: D2) -> D2 { double(bits(x) & 0x7fff_ffff_ffff_ffff) }

@@ -179,7 +179,7 @@ public struct LambertConicConformal: PairProjection {
         // part by its polynomial in s²: one log1p instead of two atanh calls.
         let a = V.abs(s)
         let magnitude = 0.5 * V.log1p(2 * a / (1 - a))
-        var psi = V.choose(s .< 0, -magnitude, magnitude)
+        var psi = V.copySign(magnitude, s)
         if !spherical {
             psi -= conformal.isUsable ? conformal.isometricCorrection(sin: s)
                 : SIMD2(e * atanh(e * s[0]), e * atanh(e * s[1]))
