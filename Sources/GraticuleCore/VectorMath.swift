@@ -118,7 +118,9 @@ public enum VectorMath {
         // Quadrant: odd k swaps sin and cos; sin is negative for k mod 4 ∈ {2, 3}, cos for {1, 2}.
         let odd = 0 &- (q & 1)
         let sinQ = select(odd, cosR, sinR), cosQ = select(odd, sinR, cosR)
-        return (double(bits(sinQ) ^ ((q & 2) &<< 62)), double(bits(cosQ) ^ (((q &+ 1) & 2) &<< 62)))
+        let sinX = double(bits(sinQ) ^ ((q & 2) &<< 62))
+        // sin(±0) = ±0 (the additions above turn −0 into +0).
+        return (select(ones(x .== 0), x, sinX), double(bits(cosQ) ^ (((q &+ 1) & 2) &<< 62)))
     }
 
     // MARK: atan2
@@ -135,11 +137,13 @@ public enum VectorMath {
     /// least in ulps of the result. atan t = t + t·z·A(z), z = t², A of degree 12. The octant then
     /// gives atan2 = ±(m·π/4 ± atan t) with m ∈ 0…4 and m·π/4 = m·P4hi + m·P4lo (m·P4hi exact).
     /// Accuracy: ≤ 1.5 ulp.
-    /// Fast path: both arguments finite and not both zero; other lanes go to libm.
+    /// Fast path: both arguments finite, the larger magnitude normal (≥ 2⁻¹⁰²²); other lanes go to
+    /// libm.
     @inlinable @inline(__always)
     public static func atan2(_ y: D2, _ x: D2) -> D2 {
         let b = pointwiseMaxMagnitude(x, y)
-        let fast = (b .< .infinity) .& (b .> 0)
+        // b normal: below it 0.55·b would round coarsely and misplace the reduction's split.
+        let fast = (b .< .infinity) .& (b .>= 0x1p-1022)
         return allTrue(fast) ? atan2Kernel(y, x) : atan2Mixed(y, x, ones(fast))
     }
 
@@ -231,7 +235,8 @@ public enum VectorMath {
                     + z2 * (0x1.24924941e0c27p-2 + z * 0x1.c71c52164caacp-3))
             + (z2 * z2) * ((0x1.74663c53763f6p-3 + z * 0x1.39a1fb9d939f5p-3) + z2 * 0x1.2f02e5a4c4badp-3)
         let rr = z * poly
-        return k * ln2High - ((hfsq - (s * (hfsq + rr) + (k * ln2Low + c))) - f)
+        let r = k * ln2High - ((hfsq - (s * (hfsq + rr) + (k * ln2Low + c))) - f)
+        return select(ones(x .== 0), x, r)  // log1p(±0) = ±0
     }
 
     // MARK: exp
