@@ -22,6 +22,11 @@ import GraticuleCore
 /// The inverse solves ψ from ρ in closed form and φ from ψ by the 6th-order conformal-latitude
 /// series (`ConformalLatitudeSeries`; Newton on τ = tan φ, Karney 2011, for |f| > 1/150).
 ///
+/// Forward kernel: ψ = atanh(sin φ) − e·atanh(e sin φ) as one log1p plus a polynomial in sin²φ
+/// (`ConformalPolynomials`), then one exp and one sincos; it runs on two points at once
+/// (`PairProjection`, `VectorMath`), about 27 M points/s through `Transformer` on one core (3.8×
+/// PROJ 9.5.1 for Lambert 93, `Benchmarks/compare_projection.py`). The inverse runs per point.
+///
 /// Accuracy: closed form; agrees with PROJ 9.5.1 to 8e-8 m forward and 7e-13° inverse on the 1,568
 /// EPSG/ESRI CRSs of the 1SP, 2SP, 2SP Michigan and 1SP variant B variants (7,840 area-of-use
 /// points of the sweep); GN 7-2's examples (1SP, 2SP, Michigan, Belgium) to their published 1 cm;

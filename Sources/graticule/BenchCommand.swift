@@ -73,7 +73,7 @@ struct RegistryBench: ParsableCommand {
     }
 }
 
-/// Checks and times `VectorMath` (the SIMD2 sin/cos, atan2, log1p, exp of the projection kernels)
+/// Checks and times `VectorMath` (the SIMD2 sin/cos, atan2, log1p, exp, expm1 of the projection kernels)
 /// against libm: the largest difference in ulps over random arguments, and ns per value for each.
 struct MathBench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -83,7 +83,7 @@ struct MathBench: ParsableCommand {
     @Option(name: .long, help: "Write the worst and some random cases (function, x, y, VectorMath result) here, for mpmath.")
     var dump: String?
 
-    enum Function: String { case sin, cos, atan2, log1p, exp }
+    enum Function: String { case sin, cos, atan2, log1p, exp, expm1 }
 
     func run() throws {
         var g = SystemRandomNumberGenerator()
@@ -115,6 +115,9 @@ struct MathBench: ParsableCommand {
             ("log1p small", .log1p, { (sign() * logUniform(1e-20, 0.5), 0) }),
             ("exp [-2,2]", .exp, { (uniform(-2, 2), 0) }),
             ("exp [-707,707]", .exp, { (uniform(-707, 707), 0) }),
+            ("expm1 [-0.35,0.35]", .expm1, { (uniform(-0.35, 0.35), 0) }),
+            ("expm1 [-707,707]", .expm1, { (uniform(-707, 707), 0) }),
+            ("expm1 small", .expm1, { (sign() * logUniform(1e-300, 1e-3), 0) }),
         ]
         var dumpText = ""
         print("domain                 max ulp   mean ulp   libm ns  vector ns   (difference to libm)")
@@ -183,6 +186,7 @@ struct MathBench: ParsableCommand {
         case .atan2: return (scalar { a, b in Foundation.atan2(a, b) }, vector { a, b in VectorMath.atan2(a, b) })
         case .log1p: return (scalar { a, _ in Foundation.log1p(a) }, vector { a, _ in VectorMath.log1p(a) })
         case .exp: return (scalar { a, _ in Foundation.exp(a) }, vector { a, _ in VectorMath.exp(a) })
+        case .expm1: return (scalar { a, _ in Foundation.expm1(a) }, vector { a, _ in VectorMath.expm1(a) })
         }
     }
 }
