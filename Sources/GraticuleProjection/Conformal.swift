@@ -10,25 +10,6 @@ public enum Conformal {
         return (1 + sig * sig).squareRoot() * tau - sig * tau1
     }
 
-    /// sinh q and cosh q of q = e·atanh(x), x = e sin φ, for the conformal latitude
-    /// (sinh ψ′ terms): power series instead of `atanh` and `exp`. Valid for |x| ≤ e < 0.1 (every
-    /// terrestrial ellipsoid; the registry's largest e is 0.0825): atanh(x)/x to x¹⁸ and the
-    /// sinh/cosh series to q⁹ leave a relative error below 1e-17.
-    @inlinable @inline(__always)
-    public static func sinhCoshOfQ(_ x: Double, e: Double) -> (sinh: Double, cosh: Double) {
-        let x2 = x * x
-        // atanh(x)/x = Σ x^(2k)/(2k+1), k = 0…9
-        var a = 1.0 / 19
-        a = a * x2 + 1.0 / 17; a = a * x2 + 1.0 / 15; a = a * x2 + 1.0 / 13; a = a * x2 + 1.0 / 11
-        a = a * x2 + 1.0 / 9; a = a * x2 + 1.0 / 7; a = a * x2 + 1.0 / 5; a = a * x2 + 1.0 / 3
-        a = a * x2 + 1
-        let q = e * x * a
-        let q2 = q * q
-        let sh = q * (1 + q2 / 6 * (1 + q2 / 20 * (1 + q2 / 42 * (1 + q2 / 72))))
-        let ch = 1 + q2 / 2 * (1 + q2 / 12 * (1 + q2 / 30 * (1 + q2 / 56 * (1 + q2 / 90))))
-        return (sh, ch)
-    }
-
     /// τ = tan φ from τ′ = tan χ by Newton's method (converges in 2–3 iterations to full precision).
     @inlinable public static func tau(fromConformalTau taup: Double, e: Double) -> Double {
         let e2m = 1 - e * e
@@ -42,5 +23,108 @@ public enum Conformal {
             if !(abs(dtau) >= stol) { break }
         }
         return tau
+    }
+}
+
+/// The conformal latitude χ and the isometric latitude ψ as polynomials in sin²φ, for the forward
+/// kernels of the conformal projections (Transverse Mercator, Lambert Conic Conformal): no `atanh`,
+/// `sinh` or `cosh` call per point.
+///
+/// With s = sin φ and q = e·atanh(e·s) (so that ψ = atanh(s) − q, Karney 2011 eq. 8):
+/// - `tanChiCosPhi(sin:)` = tan χ · cos φ = s·cosh q − sinh q = s·R(s²), R(t) = cosh q − (sinh q)/s
+///   (an even function of s, so a power series in t = s²);
+/// - `isometricCorrection(sin:)` = q = s·Q(s²), Q(t) = Σ e²ᵏ⁺² tᵏ / (2k + 1).
+///
+/// Both series in t converge like (e²t)ᵏ (the singularity of atanh(e·s) is at t = 1/e²); they are
+/// truncated after t⁷, where the remainder is below 2·10⁻²¹ relative for the Earth's ellipsoids and
+/// below 9·10⁻¹⁹ at e² = 1/75 (f ≈ 1/150; checked with mpmath at 50 digits over t ∈ [0, 1]).
+/// R's coefficients come from power-series arithmetic at construction (Q, then q² = t·Q², cosh and
+/// sinh by their series); R₀ = 1 − e², R₁ = e⁴(1 − e²)/6 ≈ 7·10⁻⁶ for WGS 84, and each further
+/// coefficient is ≈ e² times the previous one, so the value is R₀ plus a small correction and
+/// rounds to within one ulp. For flatter-than-terrestrial bodies `isUsable` is false (e² > 1/75);
+/// callers then use the closed forms.
+@frozen
+public struct ConformalPolynomials: Sendable {
+    /// R(t) coefficients, t⁰…t⁷.
+    @usableFromInline let r0, r1, r2, r3, r4, r5, r6, r7: Double
+    /// Q(t) coefficients, t⁰…t⁷.
+    @usableFromInline let q0, q1, q2, q3, q4, q5, q6, q7: Double
+    /// True when e² ≤ 1/75, where the truncated series are exact to double precision.
+    public let isUsable: Bool
+
+    /// The series for eccentricity `e` (0 for a sphere: R ≡ 1, Q ≡ 0).
+    public init(eccentricity e: Double) {
+        let count = 8
+        let e2 = e * e
+        isUsable = e2 <= 1.0 / 75
+        // Q(t) = Σ e^(2k+2) t^k / (2k+1): q = s·Q(s²).
+        var qc = [Double](repeating: 0, count: count)
+        var ek = e2
+        for k in 0..<count { qc[k] = ek / Double(2 * k + 1); ek *= e2 }
+        func mul(_ a: [Double], _ b: [Double]) -> [Double] {
+            var r = [Double](repeating: 0, count: count)
+            for i in 0..<count { for j in 0..<(count - i) { r[i + j] += a[i] * b[j] } }
+            return r
+        }
+        // q² = t·Q(t)²; cosh q = Σ q²ʲ/(2j)!, (sinh q)/s = Q·Σ q²ʲ/(2j+1)!.
+        let qq = [0] + mul(qc, qc).dropLast()
+        var cosh = [Double](repeating: 0, count: count), sinhOverQ = cosh
+        var power = [1.0] + [Double](repeating: 0, count: count - 1)
+        var evenFactorial = 1.0, oddFactorial = 1.0
+        for j in 0..<count {
+            if j > 0 {
+                evenFactorial *= Double((2 * j - 1) * (2 * j))
+                oddFactorial *= Double((2 * j) * (2 * j + 1))
+            }
+            for i in 0..<count {
+                cosh[i] += power[i] / evenFactorial
+                sinhOverQ[i] += power[i] / oddFactorial
+            }
+            power = mul(power, qq)
+        }
+        let sinhOverS = mul(sinhOverQ, qc)
+        var r = (0..<count).map { cosh[$0] - sinhOverS[$0] }
+        r[0] = 1 - e2  // exactly cosh 0 − e²
+        (r0, r1, r2, r3, r4, r5, r6, r7) = (r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7])
+        (q0, q1, q2, q3, q4, q5, q6, q7) = (qc[0], qc[1], qc[2], qc[3], qc[4], qc[5], qc[6], qc[7])
+    }
+
+    /// tan χ · cos φ (χ the conformal latitude) from s = sin φ; within one ulp of the closed form
+    /// s·cosh q − sinh q.
+    @inlinable @inline(__always)
+    public func tanChiCosPhi(sin s: Double) -> Double {
+        // Estrin's scheme: a dependency chain of 5 operations instead of Horner's 14.
+        let t = s * s, t2 = t * t
+        let hi = (r4 + r5 * t) + t2 * (r6 + r7 * t)
+        let tail = r1 * t + t2 * ((r2 + r3 * t) + t2 * hi)
+        return s * (r0 + tail)
+    }
+
+    /// `tanChiCosPhi(sin:)` on two values (the same operations, so the same results lane by lane).
+    @inlinable @inline(__always)
+    public func tanChiCosPhi(sin s: SIMD2<Double>) -> SIMD2<Double> {
+        let t = s * s, t2 = t * t
+        let hi = (r4 + r5 * t) + t2 * (r6 + r7 * t)
+        let tail = r1 * t + t2 * ((r2 + r3 * t) + t2 * hi)
+        return s * (r0 + tail)
+    }
+
+    /// `isometricCorrection(sin:)` on two values (the same operations, so the same results).
+    @inlinable @inline(__always)
+    public func isometricCorrection(sin s: SIMD2<Double>) -> SIMD2<Double> {
+        let t = s * s, t2 = t * t
+        let hi = (q4 + q5 * t) + t2 * (q6 + q7 * t)
+        let tail = q1 * t + t2 * ((q2 + q3 * t) + t2 * hi)
+        return s * (q0 + tail)
+    }
+
+    /// q = e·atanh(e·s), the ellipsoidal part of the isometric latitude ψ = atanh(s) − q, from
+    /// s = sin φ.
+    @inlinable @inline(__always)
+    public func isometricCorrection(sin s: Double) -> Double {
+        let t = s * s, t2 = t * t
+        let hi = (q4 + q5 * t) + t2 * (q6 + q7 * t)
+        let tail = q1 * t + t2 * ((q2 + q3 * t) + t2 * hi)
+        return s * (q0 + tail)
     }
 }

@@ -22,6 +22,11 @@ import GraticuleCore
 /// The inverse solves ψ from ρ in closed form and φ from ψ by the 6th-order conformal-latitude
 /// series (`ConformalLatitudeSeries`; Newton on τ = tan φ, Karney 2011, for |f| > 1/150).
 ///
+/// Forward kernel: ψ = atanh(sin φ) − e·atanh(e sin φ) as one log1p plus a polynomial in sin²φ
+/// (`ConformalPolynomials`), then one exp and one sincos; it runs on two points at once
+/// (`PairProjection`, `VectorMath`), about 27 M points/s through `Transformer` on one core (3.8×
+/// PROJ 9.5.1 for Lambert 93, `Benchmarks/compare_projection.py`). The inverse runs per point.
+///
 /// Accuracy: closed form; agrees with PROJ 9.5.1 to 8e-8 m forward and 7e-13° inverse on the 1,568
 /// EPSG/ESRI CRSs of the 1SP, 2SP, 2SP Michigan and 1SP variant B variants (7,840 area-of-use
 /// points of the sweep); GN 7-2's examples (1SP, 2SP, Michigan, Belgium) to their published 1 cm;
@@ -30,7 +35,7 @@ import GraticuleCore
 /// maps to infinity and gives NaN; λ − λ0 in [−π, π] (the cut is the antimeridian of λ0).
 /// `horizon` stops at 85° on that side (as Web Mercator does) so clipped maps stay bounded.
 /// Inverse points outside the fan of the projected globe (|λ − λ0| > π) give NaN.
-public struct LambertConicConformal: Projection {
+public struct LambertConicConformal: PairProjection {
     public static let descriptor = ProjectionDescriptor(
         name: "Lambert Conic Conformal",
         epsgCodes: [9801, 9802, 9803, 1051, 1102, 9826],
@@ -70,6 +75,8 @@ public struct LambertConicConformal: Projection {
     /// φ from ψ (exact for terrestrial flattenings; also exact on the sphere, where it is gd ψ).
     @usableFromInline let latitudeSeries: ConformalLatitudeSeries
     @usableFromInline let useSeries: Bool
+    /// The ellipsoidal part of ψ as a polynomial in sin²φ (forward kernel).
+    @usableFromInline let conformal: ConformalPolynomials
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         typealias P = EPSGParameter
@@ -126,6 +133,7 @@ public struct LambertConicConformal: Projection {
         self.e = e
         latitudeSeries = ConformalLatitudeSeries(flattening: spherical ? 0 : ellipsoid.flattening)
         useSeries = latitudeSeries.isUsable
+        conformal = ConformalPolynomials(eccentricity: e)
         let e2 = e * e
         func m(_ phi: Double) -> Double { let s = sin(phi); return cos(phi) / (1 - e2 * s * s).squareRoot() }
         let psi1 = Self.isometricLatitude(phi1, e: e)
@@ -161,17 +169,39 @@ public struct LambertConicConformal: Projection {
         return atanh(s) - e * atanh(e * s)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let phi = lp.y
-        guard abs(phi) <= .pi / 2 else { return SIMD2(.nan, .nan) }
-        let s = sin(phi)
-        var psi = atanh(s)
-        if !spherical { psi -= e * atanh(e * s) }
-        let rho = c * exp(-n * psi)
-        guard rho.isFinite else { return SIMD2(.nan, .nan) }  // the far pole
-        let theta = n * lp.x - thetaOffset
-        return SIMD2(xSign * rho * sin(theta), rho0 - rho * cos(theta))
+        let r = forward(lambda: SIMD2(repeating: lp.x), phi: SIMD2(repeating: lp.y))
+        return SIMD2(r.x[0], r.y[0])
+    }
+
+    @inlinable @inline(__always)
+    public func forward(lambda lam: SIMD2<Double>, phi: SIMD2<Double>) -> (x: SIMD2<Double>, y: SIMD2<Double>) {
+        typealias V = VectorMath
+        let s = V.sincos(phi).sin
+        // ψ = atanh(s) − e·atanh(e s): atanh(|s|) = ½ log1p(2|s| / (1 − |s|)) (1 − |s| is exact
+        // for |s| ≥ ½; the odd symmetry keeps log1p's argument away from −1), and the ellipsoidal
+        // part by its polynomial in s²: one log1p instead of two atanh calls.
+        let a = V.abs(s)
+        let magnitude = 0.5 * V.log1p(2 * a / (1 - a))
+        var psi = V.copySign(magnitude, s)
+        if !spherical {
+            psi -= conformal.isUsable ? conformal.isometricCorrection(sin: s)
+                : SIMD2(e * atanh(e * s[0]), e * atanh(e * s[1]))
+        }
+        let rho = c * V.exp(-n * psi)
+        // |φ| ≤ 90° (NaN fails), and ρ finite (the far pole maps to infinity).
+        let inside = (V.abs(phi) .<= Double.pi / 2) .& (V.abs(rho) .< .infinity)
+        let (st, ct) = V.sincos(n * lam - thetaOffset)
+        let nan = SIMD2<Double>(repeating: .nan)
+        return (V.choose(inside, xSign * rho * st, nan), V.choose(inside, rho0 - rho * ct, nan))
+    }
+
+    /// The inverse kernel on two points, one lane at a time.
+    @inlinable @inline(__always)
+    public func inverse(x: SIMD2<Double>, y: SIMD2<Double>) -> (lambda: SIMD2<Double>, phi: SIMD2<Double>) {
+        let p0 = inverse(SIMD2(x[0], y[0])), p1 = inverse(SIMD2(x[1], y[1]))
+        return (SIMD2(p0.x, p1.x), SIMD2(p0.y, p1.y))
     }
 
     @inlinable

@@ -59,6 +59,21 @@ public struct MeridianArc: Sendable, Hashable {
         return 2 * s * c * u0  // sin 2θ · u0
     }
 
+    /// `sum` on two angles (the same operations, so the same results lane by lane).
+    @inlinable @inline(__always)
+    public static func sum(_ s: SIMD2<Double>, _ c: SIMD2<Double>, _ k1: Double, _ k2: Double, _ k3: Double,
+                           _ k4: Double, _ k5: Double, _ k6: Double) -> SIMD2<Double> {
+        let x = 2 * (c - s) * (c + s)  // 2 cos 2θ
+        var u0 = SIMD2<Double>(repeating: k6)
+        var u1 = SIMD2<Double>(repeating: 0)
+        var t = x * u0 - u1 + k5; u1 = u0; u0 = t
+        t = x * u0 - u1 + k4; u1 = u0; u0 = t
+        t = x * u0 - u1 + k3; u1 = u0; u0 = t
+        t = x * u0 - u1 + k2; u1 = u0; u0 = t
+        t = x * u0 - u1 + k1; u0 = t
+        return 2 * s * c * u0  // sin 2θ · u0
+    }
+
     /// Σ₁⁶ kⱼ sin 2jθ by Clenshaw for a coefficient tuple, from sin θ and cos θ.
     @inlinable @inline(__always)
     public static func sum(sin s: Double, cos c: Double,

@@ -41,6 +41,31 @@ public protocol Projection: Sendable {
 
     /// Unprojects a buffer in place: easting/northing metres → longitude/latitude radians.
     func inverse(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>)
+
+    /// Projects a buffer in place with a pipeline's unit conversions folded into the same pass:
+    /// each point (x, y) is read as longitude/latitude radians (x·inputScale + longitudeOffset,
+    /// y·inputScale) and becomes easting/northing metres times `outputScale`.
+    func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>, inputScale: Double, longitudeOffset: Double,
+                 outputScale: Double)
+
+    /// Unprojects a buffer in place with the unit conversions folded in: each point (x, y) is read
+    /// as easting/northing metres (x·inputScale, y·inputScale) and becomes longitude/latitude
+    /// ((λ + longitudeOffset)·outputScale, φ·outputScale), λ and φ in radians.
+    func inverse(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>, inputScale: Double, longitudeOffset: Double,
+                 outputScale: Double)
+}
+
+/// A projection whose kernels run on two points at once, one per `SIMD2` lane: the batch loops
+/// then run the kernels on pairs (`VectorMath` for the elementary functions), which roughly halves
+/// the instruction count per point. The single-point kernels of conforming types must give the
+/// same results as a lane of the pair kernels (the types implement them by duplicating the point
+/// into both lanes), so a point's result does not depend on its place in a batch.
+public protocol PairProjection: Projection {
+    /// `forward(_:)` on two points: lane i is the point (λ[i] − λ0, φ[i]).
+    func forward(lambda: SIMD2<Double>, phi: SIMD2<Double>) -> (x: SIMD2<Double>, y: SIMD2<Double>)
+
+    /// `inverse(_:)` on two points: lane i is the point (x[i], y[i]) / a, false origin removed.
+    func inverse(x: SIMD2<Double>, y: SIMD2<Double>) -> (lambda: SIMD2<Double>, phi: SIMD2<Double>)
 }
 
 /// The directions of a kernel's (x, y) output.
@@ -122,6 +147,22 @@ extension Projection {
         for i in points.indices { points[i] = unproject(points[i]) }
     }
 
+    public func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>, inputScale: Double, longitudeOffset: Double,
+                        outputScale: Double) {
+        for i in points.indices {
+            let p = points[i]
+            points[i] = project(SIMD2(p.x * inputScale + longitudeOffset, p.y * inputScale)) * outputScale
+        }
+    }
+
+    public func inverse(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>, inputScale: Double, longitudeOffset: Double,
+                        outputScale: Double) {
+        for i in points.indices {
+            let lp = unproject(points[i] * inputScale)
+            points[i] = SIMD2((lp.x + longitudeOffset) * outputScale, lp.y * outputScale)
+        }
+    }
+
     /// Point scale factor `k` (along the parallel and meridian combined, as the areal-conformal
     /// mean √(h·k) is not defined for every method, this returns the scale along the parallel
     /// for conformal methods) at longitude/latitude radians, by central differences of the forward
@@ -145,6 +186,95 @@ extension Projection {
         let h = 1e-6
         let p1 = project(SIMD2(lonLat.x, lonLat.y - h)), p2 = project(SIMD2(lonLat.x, lonLat.y + h))
         return atan2(-(p2.x - p1.x), p2.y - p1.y)
+    }
+}
+
+extension PairProjection {
+    public func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
+        forwardPairs(points, inputScale: 1, longitudeOffset: 0, outputScale: 1, scaled: false)
+    }
+
+    public func inverse(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
+        inversePairs(points, inputScale: 1, longitudeOffset: 0, outputScale: 1, scaled: false)
+    }
+
+    public func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>, inputScale: Double, longitudeOffset: Double,
+                        outputScale: Double) {
+        forwardPairs(points, inputScale: inputScale, longitudeOffset: longitudeOffset, outputScale: outputScale,
+                     scaled: true)
+    }
+
+    public func inverse(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>, inputScale: Double, longitudeOffset: Double,
+                        outputScale: Double) {
+        inversePairs(points, inputScale: inputScale, longitudeOffset: longitudeOffset, outputScale: outputScale,
+                     scaled: true)
+    }
+
+    /// The batch loop of `project`, two points per step (an odd last point is paired with itself).
+    /// The frame arithmetic is `project`'s, operation for operation.
+    @inlinable @inline(__always)
+    func forwardPairs(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>, inputScale k: Double,
+                      longitudeOffset offset: Double, outputScale m: Double, scaled: Bool) {
+        guard let base = points.baseAddress else { return }
+        let f = frame
+        let a = f.ellipsoid.semiMajorAxis, fe = f.falseEasting, fn = f.falseNorthing
+        let lam0 = f.centralMeridian, wraps = f.wrapsLongitude
+        let n = points.count
+        var i = 0
+        while i < n {
+            let j = Swift.min(i + 1, n - 1)
+            let p0 = base[i], p1 = base[j]
+            var lon = SIMD2(p0.x, p1.x), lat = SIMD2(p0.y, p1.y)
+            if scaled {
+                lon = lon * k + offset
+                lat = lat * k
+            }
+            var lam = lon - lam0
+            if wraps && !all((lam .>= -Double.pi) .& (lam .<= Double.pi)) {
+                lam = SIMD2(Angle.normalizeRadians(lam[0]), Angle.normalizeRadians(lam[1]))
+            }
+            let xy = forward(lambda: lam, phi: lat)
+            var x = xy.x * a + fe, y = xy.y * a + fn
+            if scaled {
+                x = x * m
+                y = y * m
+            }
+            base[j] = SIMD2(x[1], y[1])
+            base[i] = SIMD2(x[0], y[0])
+            i += 2
+        }
+    }
+
+    /// The batch loop of `unproject`, two points per step; the frame arithmetic is `unproject`'s.
+    @inlinable @inline(__always)
+    func inversePairs(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>, inputScale k: Double,
+                      longitudeOffset offset: Double, outputScale m: Double, scaled: Bool) {
+        guard let base = points.baseAddress else { return }
+        let f = frame
+        let ra = 1 / f.ellipsoid.semiMajorAxis, fe = f.falseEasting, fn = f.falseNorthing
+        let lam0 = f.centralMeridian, wraps = f.wrapsLongitude
+        let n = points.count
+        var i = 0
+        while i < n {
+            let j = Swift.min(i + 1, n - 1)
+            var p0 = base[i], p1 = base[j]
+            if scaled {
+                p0 = p0 * k
+                p1 = p1 * k
+            }
+            let lp = inverse(x: (SIMD2(p0.x, p1.x) - fe) * ra, y: (SIMD2(p0.y, p1.y) - fn) * ra)
+            var lon = lp.lambda + lam0, lat = lp.phi
+            if wraps && !all((lon .>= -Double.pi) .& (lon .<= Double.pi)) {
+                lon = SIMD2(Angle.normalizeRadians(lon[0]), Angle.normalizeRadians(lon[1]))
+            }
+            if scaled {
+                lon = (lon + offset) * m
+                lat = lat * m
+            }
+            base[j] = SIMD2(lon[1], lat[1])
+            base[i] = SIMD2(lon[0], lat[0])
+            i += 2
+        }
     }
 }
 

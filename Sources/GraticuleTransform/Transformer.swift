@@ -85,6 +85,19 @@ public struct Transformer: Sendable {
 
     /// Transforms a buffer of x/y points in place. Points that cannot be transformed become NaN.
     public func transform(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
+        // Geographic ↔ projected with the kernel's own axes: one pass, the unit conversions folded
+        // into the projection's batch loop (the same datum, so the same prime meridian: the offset
+        // is pm − pm = 0 and adds nothing).
+        switch (from, to) {
+        case let (.geographic(k, pmSource), .projected(p, m, pmTarget, axes)) where axes.isIdentity:
+            p.forward(points, inputScale: k, longitudeOffset: pmSource - pmTarget, outputScale: 1 / m)
+            return
+        case let (.projected(p, m, pmSource, axes), .geographic(k, pmTarget)) where axes.isIdentity:
+            p.inverse(points, inputScale: m, longitudeOffset: pmSource - pmTarget, outputScale: 1 / k)
+            return
+        default:
+            break
+        }
         // source → lon/lat radians (Greenwich)
         switch from {
         case let .geographic(k, pm):

@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Time the engine (build with -c release). Benchmarks/*.py compare it with PROJ.",
-        subcommands: [ProjectionBench.self, RegistryBench.self])
+        subcommands: [ProjectionBench.self, RegistryBench.self, MathBench.self])
 }
 
 /// Times `Transformer.transform` over a file of little-endian float64 x/y pairs.
@@ -70,5 +70,123 @@ struct RegistryBench: ParsableCommand {
         let cold = Double(DispatchTime.now().uptimeNanoseconds - t2) / 1e3
         print(String(format: "first lookup in process %.3f ms; warm SpatialReference(wkid:) %.3f µs; "
                      + "first lookup of another code %.1f µs (checksum %d)", first, warm, cold, names))
+    }
+}
+
+/// Checks and times `VectorMath` (the SIMD2 sin/cos, atan2, log1p, exp, expm1 of the projection kernels)
+/// against libm: the largest difference in ulps over random arguments, and ns per value for each.
+struct MathBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "math", abstract: "VectorMath vs libm: largest ulp difference and time per value.")
+
+    @Option(name: .long, help: "Random arguments per domain.") var count: Int = 4_000_000
+    @Option(name: .long, help: "Write the worst and some random cases (function, x, y, VectorMath result) here, for mpmath.")
+    var dump: String?
+
+    enum Function: String { case sin, cos, atan2, log1p, exp, expm1 }
+
+    func run() throws {
+        var g = SystemRandomNumberGenerator()
+        func uniform(_ lo: Double, _ hi: Double) -> Double { Double.random(in: lo...hi, using: &g) }
+        func logUniform(_ lo: Double, _ hi: Double) -> Double { Foundation.exp(uniform(Foundation.log(lo), Foundation.log(hi))) }
+        func sign() -> Double { Bool.random(using: &g) ? 1 : -1 }
+        func nearQuadrant() -> Double {
+            Double(Int.random(in: -40000...40000, using: &g)) * Double.pi / 2 + sign() * logUniform(1e-12, 0.8)
+        }
+        func ratio() -> (Double, Double) {
+            let x = sign() * logUniform(1e-3, 1e3)
+            let r = [0.5, 0.55, 1.0, 0.5463024898437905].randomElement(using: &g)!
+            return (sign() * x * r * (1 + uniform(-1e-3, 1e-3)), x)
+        }
+        let domains: [(String, Function, () -> (Double, Double))] = [
+            ("sin [-pi,pi]", .sin, { (uniform(-Double.pi, Double.pi), 0) }),
+            ("cos [-pi,pi]", .cos, { (uniform(-Double.pi, Double.pi), 0) }),
+            ("sin [-8,8]", .sin, { (uniform(-8, 8), 0) }),
+            ("cos [-8,8]", .cos, { (uniform(-8, 8), 0) }),
+            ("sin |x|<2^16", .sin, { (uniform(-65535, 65535), 0) }),
+            ("cos |x|<2^16", .cos, { (uniform(-65535, 65535), 0) }),
+            ("sin near k*pi/2", .sin, { (nearQuadrant(), 0) }),
+            ("cos near k*pi/2", .cos, { (nearQuadrant(), 0) }),
+            ("atan2 box", .atan2, { (uniform(-1, 1), uniform(-1, 1)) }),
+            ("atan2 log-scaled", .atan2, { (sign() * logUniform(1e-150, 1e150), sign() * logUniform(1e-150, 1e150)) }),
+            ("atan2 near splits", .atan2, ratio),
+            ("log1p (-1,40)", .log1p, { (uniform(-0.999999, 40), 0) }),
+            ("log1p log-scaled", .log1p, { (logUniform(1e-150, 1e300), 0) }),
+            ("log1p small", .log1p, { (sign() * logUniform(1e-20, 0.5), 0) }),
+            ("exp [-2,2]", .exp, { (uniform(-2, 2), 0) }),
+            ("exp [-707,707]", .exp, { (uniform(-707, 707), 0) }),
+            ("expm1 [-0.35,0.35]", .expm1, { (uniform(-0.35, 0.35), 0) }),
+            ("expm1 [-707,707]", .expm1, { (uniform(-707, 707), 0) }),
+            ("expm1 small", .expm1, { (sign() * logUniform(1e-300, 1e-3), 0) }),
+        ]
+        var dumpText = ""
+        print("domain                 max ulp   mean ulp   libm ns  vector ns   (difference to libm)")
+        for (name, function, args) in domains {
+            let n = count & ~1
+            var xs = [Double](repeating: 0, count: n), ys = xs
+            for i in 0..<n { (xs[i], ys[i]) = args() }
+            var out = [Double](repeating: 0, count: n), ref = out
+            let (libmTime, vectorTime) = xs.withUnsafeBufferPointer { x in
+                ys.withUnsafeBufferPointer { y in
+                    ref.withUnsafeMutableBufferPointer { r in
+                        out.withUnsafeMutableBufferPointer { o in
+                            MathBench.time(function, n, x, y, r, o)
+                        }
+                    }
+                }
+            }
+            var worst = 0.0, sum = 0.0, bad: [(Double, Int)] = []
+            for i in 0..<n {
+                let u = ref[i] == out[i] ? 0 : abs(out[i] - ref[i]) / max(ref[i].ulp, Double.leastNormalMagnitude.ulp)
+                sum += u
+                worst = max(worst, u)
+                if u >= 1 { bad.append((u, i)) }
+            }
+            print(name.padding(toLength: 22, withPad: " ", startingAt: 0)
+                  + String(format: "%8.3f %10.4f %9.2f %10.2f", worst, sum / Double(n), libmTime, vectorTime))
+            if dump != nil {
+                bad.sort { $0.0 > $1.0 }
+                let picks = bad.prefix(500).map(\.1) + (0..<3000).map { _ in Int.random(in: 0..<n, using: &g) }
+                for j in picks {
+                    dumpText += "\(function.rawValue)\t\(xs[j].bitPattern)\t\(ys[j].bitPattern)\t\(out[j].bitPattern)\n"
+                }
+            }
+        }
+        if let dump { try dumpText.write(toFile: dump, atomically: true, encoding: .utf8) }
+    }
+
+    /// libm into `r`, VectorMath into `o`; best-of-3 ns per value for each.
+    static func time(_ function: Function, _ n: Int, _ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>,
+                     _ r: UnsafeMutableBufferPointer<Double>, _ o: UnsafeMutableBufferPointer<Double>) -> (Double, Double) {
+        @inline(__always) func best(_ body: () -> Void) -> Double {
+            var t = Double.infinity
+            for _ in 0..<3 {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                body()
+                t = min(t, Double(DispatchTime.now().uptimeNanoseconds - t0) / Double(n))
+            }
+            return t
+        }
+        @inline(__always) func scalar(_ f: (Double, Double) -> Double) -> Double {
+            best { for i in 0..<n { r[i] = f(x[i], y[i]) } }
+        }
+        @inline(__always) func vector(_ f: (SIMD2<Double>, SIMD2<Double>) -> SIMD2<Double>) -> Double {
+            best {
+                var i = 0
+                while i < n {
+                    let v = f(SIMD2(x[i], x[i + 1]), SIMD2(y[i], y[i + 1]))
+                    o[i] = v[0]; o[i + 1] = v[1]
+                    i += 2
+                }
+            }
+        }
+        switch function {
+        case .sin: return (scalar { a, _ in Foundation.sin(a) }, vector { a, _ in VectorMath.sincos(a).sin })
+        case .cos: return (scalar { a, _ in Foundation.cos(a) }, vector { a, _ in VectorMath.sincos(a).cos })
+        case .atan2: return (scalar { a, b in Foundation.atan2(a, b) }, vector { a, b in VectorMath.atan2(a, b) })
+        case .log1p: return (scalar { a, _ in Foundation.log1p(a) }, vector { a, _ in VectorMath.log1p(a) })
+        case .exp: return (scalar { a, _ in Foundation.exp(a) }, vector { a, _ in VectorMath.exp(a) })
+        case .expm1: return (scalar { a, _ in Foundation.expm1(a) }, vector { a, _ in VectorMath.expm1(a) })
+        }
     }
 }
