@@ -45,8 +45,15 @@ public struct PrimeMeridian: Hashable, Sendable {
         self.unit = unit
     }
 
-    /// Longitude from Greenwich in degrees.
-    public var longitudeDegrees: Double { unit.kind == .angle ? longitude * unit.factor / Angle.radiansPerDegree : longitude }
+    /// Longitude from Greenwich in degrees. Values in the EPSG sexagesimal units (9110 DDD.MMSSsss,
+    /// 9111 DDD.MM) are converted, not scaled.
+    public var longitudeDegrees: Double {
+        guard unit.kind == .angle else { return longitude }
+        if unit.authority == "EPSG", let code = unit.code, let d = Sexagesimal.degrees(longitude, unitCode: code) {
+            return d
+        }
+        return longitude * unit.factor / Angle.radiansPerDegree
+    }
 
     /// Greenwich (EPSG:8901).
     public static let greenwich = PrimeMeridian(name: "Greenwich", identifier: Identifier("EPSG", 8901), longitude: 0)

@@ -1,0 +1,199 @@
+import GraticuleCore
+
+/// What `isEquivalent(to:options:)` may disregard.
+public struct CRSEquivalenceOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Compare axes as a set of directions, ignoring their order (Esri WKT and PROJ strings do not
+    /// carry the authority's order).
+    public static let ignoreAxisOrder = CRSEquivalenceOptions(rawValue: 1)
+    /// Do not compare datum names or identifiers, only the ellipsoid and prime meridian (PROJ
+    /// strings name no datum).
+    public static let ignoreDatumIdentity = CRSEquivalenceOptions(rawValue: 2)
+}
+
+extension CRS {
+    /// True when both CRSs describe the same coordinates: the same kind; the same ellipsoid (`a`
+    /// and `1/f` to 1e-9 relative), prime meridian and datum (by identifier, or by name normalised
+    /// through the registry's aliases, so Esri's `D_WGS_1984` is `World Geodetic System 1984`);
+    /// the same units; the same method (by EPSG code, or by name through the Esri and WKT1
+    /// mappings); every parameter value equal in SI units to 1e-12 relative (a parameter one side
+    /// omits counts as 0, or 1 for a scale factor); and the same axis directions.
+    ///
+    /// Names of CRSs, conversions and axes are not compared.
+    public func isEquivalent(to other: CRS, options: CRSEquivalenceOptions = []) -> Bool {
+        CRSEquivalence.equivalent(self, other, options: options)
+    }
+}
+
+extension SpatialReference {
+    /// True when both definitions are equivalent (see `CRS.isEquivalent(to:options:)`).
+    public func isEquivalent(to other: SpatialReference, options: CRSEquivalenceOptions = []) -> Bool {
+        definition.isEquivalent(to: other.definition, options: options)
+    }
+}
+
+enum CRSEquivalence {
+    static func equivalent(_ a: CRS, _ b: CRS, options: CRSEquivalenceOptions) -> Bool {
+        switch (a, b) {
+        case let (.geodetic(x), .geodetic(y)): return geodeticEquivalent(x, y, options: options)
+        case let (.projected(x), .projected(y)): return projectedEquivalent(x, y, options: options)
+        case let (.vertical(x), .vertical(y)):
+            return (options.contains(.ignoreDatumIdentity) || verticalDatumsEquivalent(x.datum, y.datum))
+                && axesEquivalent(x.coordinateSystem, y.coordinateSystem, options: options)
+        case let (.compound(x), .compound(y)):
+            guard x.components.count == y.components.count else { return false }
+            return zip(x.components, y.components).allSatisfy { equivalent($0, $1, options: options) }
+        case let (.engineering(x), .engineering(y)):
+            return RegistryNames.key(x.datumName) == RegistryNames.key(y.datumName)
+                && axesEquivalent(x.coordinateSystem, y.coordinateSystem, options: options)
+        default:
+            return false
+        }
+    }
+
+    static func geodeticEquivalent(_ a: GeodeticCRS, _ b: GeodeticCRS, options: CRSEquivalenceOptions) -> Bool {
+        a.kind == b.kind && datumsEquivalent(a.datum, b.datum, options: options)
+            && axesEquivalent(a.coordinateSystem, b.coordinateSystem, options: options)
+    }
+
+    static func projectedEquivalent(_ a: ProjectedCRS, _ b: ProjectedCRS, options: CRSEquivalenceOptions) -> Bool {
+        guard datumsEquivalent(a.base.datum, b.base.datum, options: options),
+              axesEquivalent(a.base.coordinateSystem, b.base.coordinateSystem, options: options.union(.ignoreAxisOrder)),
+              axesEquivalent(a.coordinateSystem, b.coordinateSystem, options: options) else { return false }
+        let sphere = a.base.datum.ellipsoid.figure.isSphere
+        return conversionsEquivalent(a.conversion, b.conversion, isSphere: sphere)
+    }
+
+    // MARK: Datum
+
+    static func datumsEquivalent(_ a: GeodeticDatum, _ b: GeodeticDatum, options: CRSEquivalenceOptions) -> Bool {
+        let ea = a.ellipsoid.figure, eb = b.ellipsoid.figure
+        guard close(ea.semiMajorAxis, eb.semiMajorAxis, 1e-9),
+              close(ea.inverseFlattening, eb.inverseFlattening, 1e-9),
+              abs(a.primeMeridian.longitudeDegrees - b.primeMeridian.longitudeDegrees) <= 1e-9 * max(1, abs(a.primeMeridian.longitudeDegrees))
+        else { return false }
+        if options.contains(.ignoreDatumIdentity) { return true }
+        if let ka = datumKey(a), let kb = datumKey(b) { return ka == kb }
+        return datumNameKey(a.name) == datumNameKey(b.name)
+    }
+
+    /// The registry identifier of a datum: its own, or the one its name or alias resolves to.
+    static func datumKey(_ d: GeodeticDatum) -> Identifier? {
+        if let id = d.identifier { return Identifier(id.authority, id.code) }
+        guard let names = CRSResolve.names else { return nil }
+        let e = d.ellipsoid.figure
+        return names.datums(named: d.name).first { row in
+            guard let eid = row.ellipsoid, let er = names.ellipsoids[eid] else { return false }
+            return close(er.semiMajorAxis, e.semiMajorAxis, 1e-9) && close(er.inverseFlattening, e.inverseFlattening, 1e-8)
+        }?.id
+    }
+
+    static func datumNameKey(_ name: String) -> String {
+        var n = name
+        if n.hasPrefix("D_") { n.removeFirst(2) }
+        if n.hasSuffix(" ensemble") { n.removeLast(" ensemble".count) }
+        return RegistryNames.key(n)
+    }
+
+    static func verticalDatumsEquivalent(_ a: VerticalDatum, _ b: VerticalDatum) -> Bool {
+        if let ia = a.identifier, let ib = b.identifier { return ia == ib }
+        return datumNameKey(a.name) == datumNameKey(b.name)
+    }
+
+    // MARK: Axes
+
+    static func axesEquivalent(_ a: CoordinateSystem, _ b: CoordinateSystem, options: CRSEquivalenceOptions) -> Bool {
+        guard a.axes.count == b.axes.count else { return false }
+        func key(_ x: Axis) -> String { RegistryNames.key(x.direction) }
+        for (x, y) in zip(a.axes, b.axes) where !close(x.unit.factor, y.unit.factor, 1e-9) && !(x.unit.factor.isNaN && y.unit.factor.isNaN) {
+            return false
+        }
+        if options.contains(.ignoreAxisOrder) { return a.axes.map(key).sorted() == b.axes.map(key).sorted() }
+        return a.axes.map(key) == b.axes.map(key)
+    }
+
+    // MARK: Conversions
+
+    static func conversionsEquivalent(_ a: Conversion, _ b: Conversion, isSphere: Bool) -> Bool {
+        let ca = a.canonicalized(isSphere: isSphere), cb = b.canonicalized(isSphere: isSphere)
+        guard methodKey(ca.method, isSphere: isSphere) == methodKey(cb.method, isSphere: isSphere) else { return false }
+        let pa = parameterValues(ca), pb = parameterValues(cb)
+        for key in Set(pa.keys).union(pb.keys) {
+            let d = key.hasPrefix("scale") ? 1.0 : 0.0
+            let va = pa[key]?.value ?? d, vb = pb[key]?.value ?? d
+            if !close(va, vb, 1e-12) && abs(va - vb) > 1e-13 { return false }
+        }
+        return true
+    }
+
+    static func methodKey(_ m: OperationMethod, isSphere: Bool) -> String {
+        if var code = m.epsgCode {
+            code = MethodTable.supersededCodes[code] ?? code
+            if isSphere, let ell = MethodTable.sphericalForms[code] { code = ell }
+            return "epsg:\(code)"
+        }
+        return "name:" + RegistryNames.key(m.name)
+    }
+
+    /// Parameter values in SI units, keyed by EPSG code (or normalised name) with the kind first.
+    static func parameterValues(_ c: Conversion) -> [String: (value: Double, kind: String)] {
+        var out: [String: (Double, String)] = [:]
+        for p in c.parameters {
+            let kind = p.unit?.kind == .scale ? "scale" : p.unit?.kind == .length ? "length" : "angle"
+            let id = p.epsgCode.map { "epsg:\($0)" } ?? "name:" + RegistryNames.key(p.name)
+            out["\(kind)|\(id)"] = (p.siValue, kind)
+        }
+        return out
+    }
+
+    static func close(_ a: Double, _ b: Double, _ rel: Double) -> Bool {
+        a == b || abs(a - b) <= rel * max(abs(a), abs(b))
+    }
+}
+
+extension Conversion {
+    /// The conversion with its method and parameters named as EPSG (or PROJ's WKT2 names where
+    /// EPSG has none): Esri projection names and parameter names are mapped through the registry's
+    /// Esri tables, WKT1 names through GDAL's, deprecated EPSG method codes to current ones.
+    /// Parameters that match no known name are kept as they are.
+    func canonicalized(isSphere: Bool) -> Conversion {
+        var spec = MethodTable.spec(for: method)
+        if spec == nil {
+            // An Esri (or WKT1) projection name with Esri parameter names.
+            let raw = parameters.map { WKTReader.RawParameter(name: $0.name, value: $0.value, offset: 0, unit: $0.unit) }
+            if let c = WKTReader.esriConversion(method.name, raw, crsName: "", isSphere: isSphere, linear: .metre,
+                                                angular: .degree, maybe: false) {
+                var c = c
+                c.name = name
+                c.identifier = identifier
+                return c
+            }
+            if let c = WKTReader.standardConversion(method.name, raw, isSphere: isSphere, linear: .metre, angular: .degree) {
+                var c = c
+                c.name = name
+                c.identifier = identifier
+                return c
+            }
+            spec = MethodTable.method(wkt1: method.name)
+        }
+        guard let spec else { return self }
+        var out = self
+        out.method = OperationMethod(name: spec.name, identifier: spec.epsg.map { Identifier("EPSG", $0) } ?? method.identifier)
+        out.parameters = parameters.map { p in
+            var p = p
+            let k = RegistryNames.key(p.name)
+            let match = spec.params.first { ps in
+                if let c = p.epsgCode { return ps.epsg == c }
+                return RegistryNames.key(ps.name) == k || ps.wkt1.map(RegistryNames.key) == k
+            }
+            if let match {
+                p.name = match.name
+                if let c = match.epsg { p.identifier = Identifier("EPSG", c) }
+            }
+            return p
+        }
+        return out
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import GraticuleCore
+
+/// Helpers shared by the text readers: resolving names and units against the registry and
+/// building the default coordinate systems of each kind of CRS.
+enum CRSResolve {
+    static var names: RegistryNames? { RegistryNames.shared }
+
+    /// A unit as text gives it (name, factor to SI, optional identifier), resolved to the registry
+    /// unit when the identifier or the name agrees with the factor.
+    static func unit(name: String, factor: Double?, kind: UnitOfMeasure.Kind, identifier: Identifier?) -> UnitOfMeasure {
+        if let names {
+            if let identifier, let u = names.units[identifier],
+               factor == nil || RegistryNames.close(u.factor, factor!, 1e-10) || u.factor.isNaN {
+                return u
+            }
+            if let u = names.unit(named: name, factor: factor, kind: kind) { return u }
+            // Esri and GDAL spellings of the common units ("Degree", "Meter", "Foot_US").
+            if let factor, let u = names.unit(factor: factor, kind: kind),
+               RegistryNames.key(name) == RegistryNames.key(u.name) || commonSpellings.contains(RegistryNames.key(name)) {
+                return u
+            }
+        }
+        if let factor {
+            if kind == .angle, RegistryNames.close(factor, Angle.radiansPerDegree, 1e-10),
+               ["degree", "degrees", "deg"].contains(name.lowercased()) { return .degree }
+            if kind == .length, factor == 1, ["metre", "meter", "m"].contains(name.lowercased()) { return .metre }
+            if kind == .scale, factor == 1 { return .unity }
+            return UnitOfMeasure(name: name, kind: kind, factor: factor,
+                                 authority: identifier?.authority, code: identifier?.code)
+        }
+        return UnitOfMeasure(name: name, kind: kind, factor: kind == .angle ? Angle.radiansPerDegree : 1,
+                             authority: identifier?.authority, code: identifier?.code)
+    }
+
+    static let commonSpellings: Set<String> = ["degree", "degrees", "meter", "metre", "meters", "metres", "radian",
+                                               "grad", "gon", "foot", "feet", "footus", "usfoot", "ussurveyfoot",
+                                               "unity", "kilometer", "kilometre"]
+
+    /// An ellipsoid from its name, semi-major axis (in `unit`), inverse flattening (0 for a sphere)
+    /// and identifier, named as the registry names it when one matches.
+    static func ellipsoid(name: String, semiMajorAxis a: Double, inverseFlattening rf: Double, unit: UnitOfMeasure,
+                          identifier: Identifier?, offset: Int, format: String,
+                          bytes: [UInt8]) throws(GraticuleError) -> ReferenceEllipsoid {
+        let aMetres = a * unit.factor
+        guard aMetres.isFinite, aMetres > 0 else {
+            throw .parse(format: format, message: "semi-major axis of \(name.debugDescription) must be positive, got \(a)",
+                         offset: TextOffsets.characterOffset(bytes, byteOffset: offset))
+        }
+        guard rf == 0 || (rf.isFinite && rf > 1) else {
+            throw .parse(format: format,
+                         message: "inverse flattening of \(name.debugDescription) must be 0 (sphere) or greater than 1, got \(rf)",
+                         offset: TextOffsets.characterOffset(bytes, byteOffset: offset))
+        }
+        let figure = Ellipsoid(semiMajorAxis: aMetres, inverseFlattening: rf)
+        var resolvedName = name
+        var resolvedID = identifier
+        if let names {
+            let matches: (RegistryNames.EllipsoidRow) -> Bool = {
+                RegistryNames.close($0.semiMajorAxis, aMetres, 1e-9) && RegistryNames.close($0.inverseFlattening, rf, 1e-8)
+            }
+            if let identifier, let row = names.ellipsoids[identifier], matches(row) {
+                resolvedName = row.name
+            } else if let row = names.ellipsoids(named: name).first(where: matches) {
+                resolvedName = row.name
+                resolvedID = resolvedID ?? row.id
+            } else if name == "WGS_1984" || name == "WGS84" {
+                resolvedName = "WGS 84"
+            }
+        }
+        return ReferenceEllipsoid(name: resolvedName, identifier: resolvedID, figure: figure,
+                                  unit: unit.kind == .length ? unit : .metre)
+    }
+
+    /// A prime meridian from its name and longitude in `unit`, the registry's when one matches.
+    static func primeMeridian(name: String, longitude: Double, unit: UnitOfMeasure, identifier: Identifier?) -> PrimeMeridian {
+        var pm = PrimeMeridian(name: name, identifier: identifier, longitude: longitude, unit: unit)
+        let degrees = pm.longitudeDegrees
+        if let names {
+            if let identifier, let row = names.primeMeridians.first(where: { $0.id == identifier }),
+               abs(row.degrees - degrees) < 1e-7 {
+                return row.meridian
+            }
+            if let hit = names.primeMeridian(named: name, degrees: degrees) { return hit }
+        }
+        if degrees == 0 && pm.identifier == nil && (name.lowercased() == "greenwich" || name.isEmpty) {
+            pm = .greenwich
+        }
+        return pm
+    }
+
+    /// Resolves a geodetic datum's name and identifier against the registry. With
+    /// `adoptRegistryDefinition`, a match is replaced by the registry's datum (its official name,
+    /// identifier and ensemble members), keeping the text's ellipsoid and prime meridian.
+    static func geodeticDatum(name: String, identifier: Identifier?, ellipsoid: ReferenceEllipsoid,
+                              primeMeridian: PrimeMeridian, adoptRegistryDefinition: Bool) -> GeodeticDatum {
+        var datum = GeodeticDatum(name: name, identifier: identifier, ellipsoid: ellipsoid, primeMeridian: primeMeridian)
+        guard let names, let registry = try? Registry.shared else { return datum }
+        func ellipsoidMatches(_ row: RegistryNames.DatumRow) -> Bool {
+            guard let eid = row.ellipsoid, let e = names.ellipsoids[eid] else { return false }
+            return RegistryNames.close(e.semiMajorAxis, ellipsoid.semiMajorAxis, 1e-9)
+                && RegistryNames.close(e.inverseFlattening, ellipsoid.inverseFlattening, 1e-8)
+        }
+        var row: RegistryNames.DatumRow?
+        if let identifier, let r = names.datums[identifier], !r.isVertical, ellipsoidMatches(r) {
+            row = r
+        } else {
+            row = names.datums(named: name).first(where: ellipsoidMatches)
+        }
+        guard let row else { return datum }
+        if adoptRegistryDefinition, let reg = registry.geodeticDatum(row.id) {
+            datum.name = reg.name
+            datum.identifier = reg.identifier
+            datum.ensemble = reg.ensemble
+            datum.frameReferenceEpoch = reg.frameReferenceEpoch
+            datum.anchor = reg.anchor
+        } else if datum.identifier == nil {
+            datum.identifier = row.id
+            if name.hasPrefix("D_") || !name.contains(" ") { datum.name = row.name }
+        }
+        return datum
+    }
+
+    /// Resolves a vertical datum name (WKT1 / Esri) to the registry's.
+    static func verticalDatum(name: String, identifier: Identifier?) -> VerticalDatum {
+        var datum = VerticalDatum(name: name, identifier: identifier)
+        guard let names, let registry = try? Registry.shared else { return datum }
+        var row: RegistryNames.DatumRow?
+        if let identifier, let r = names.datums[identifier], r.isVertical { row = r }
+        if row == nil { row = names.datums(named: name, vertical: true).first }
+        guard let row, let reg = registry.verticalDatum(row.id) else { return datum }
+        datum.name = reg.name
+        datum.identifier = reg.identifier
+        datum.ensemble = reg.ensemble
+        return datum
+    }
+
+    // MARK: Default coordinate systems
+
+    static func ellipsoidal(latitudeFirst: Bool, unit: UnitOfMeasure, height: UnitOfMeasure? = nil) -> CoordinateSystem {
+        let lat = Axis(name: "Geodetic latitude", abbreviation: "Lat", direction: "north", unit: unit)
+        let lon = Axis(name: "Geodetic longitude", abbreviation: "Lon", direction: "east", unit: unit)
+        var axes = latitudeFirst ? [lat, lon] : [lon, lat]
+        if let height { axes.append(Axis(name: "Ellipsoidal height", abbreviation: "h", direction: "up", unit: height)) }
+        return CoordinateSystem(kind: .ellipsoidal, axes: axes)
+    }
+
+    static func eastingNorthing(unit: UnitOfMeasure) -> CoordinateSystem {
+        CoordinateSystem(kind: .cartesian, axes: [
+            Axis(name: "Easting", abbreviation: "E", direction: "east", unit: unit),
+            Axis(name: "Northing", abbreviation: "N", direction: "north", unit: unit),
+        ])
+    }
+
+    static func geocentric(unit: UnitOfMeasure) -> CoordinateSystem {
+        CoordinateSystem(kind: .cartesian, axes: [
+            Axis(name: "Geocentric X", abbreviation: "X", direction: "geocentricX", unit: unit),
+            Axis(name: "Geocentric Y", abbreviation: "Y", direction: "geocentricY", unit: unit),
+            Axis(name: "Geocentric Z", abbreviation: "Z", direction: "geocentricZ", unit: unit),
+        ])
+    }
+
+    static func height(unit: UnitOfMeasure, down: Bool = false) -> CoordinateSystem {
+        CoordinateSystem(kind: .vertical, axes: [
+            down ? Axis(name: "Depth", abbreviation: "D", direction: "down", unit: unit)
+                : Axis(name: "Gravity-related height", abbreviation: "H", direction: "up", unit: unit),
+        ])
+    }
+
+    /// The implicit axes of a projected CRS whose text gives none, as PROJ infers them: south-west
+    /// for Krovak, the polar axes of polar stereographic and polar azimuthal projections,
+    /// westing-southing for TM south-orientated; easting-northing otherwise.
+    static func implicitProjectedAxes(conversion: Conversion, unit: UnitOfMeasure) -> CoordinateSystem {
+        let code = conversion.method.epsgCode
+        func latitude(_ c: Int) -> Double? { conversion.parameter(epsg: c)?.normalizedValue }
+        switch code {
+        case 9819:
+            return CoordinateSystem(kind: .cartesian, axes: [
+                Axis(name: "Southing", abbreviation: "X", direction: "south", unit: unit),
+                Axis(name: "Westing", abbreviation: "Y", direction: "west", unit: unit),
+            ])
+        case 9808:
+            return CoordinateSystem(kind: .cartesian, axes: [
+                Axis(name: "Westing", abbreviation: "Y", direction: "west", unit: unit),
+                Axis(name: "Southing", abbreviation: "X", direction: "south", unit: unit),
+            ])
+        case 9810, 9820:
+            if let lat0 = latitude(8801), abs(abs(lat0) - 90) < 1e-10 { return polar(north: lat0 > 0, unit: unit) }
+        case 9829:
+            if let lat = latitude(8832), lat != 0 { return polar(north: lat > 0, unit: unit) }
+        default:
+            break
+        }
+        return eastingNorthing(unit: unit)
+    }
+
+    static func polar(north: Bool, unit: UnitOfMeasure) -> CoordinateSystem {
+        north
+            ? CoordinateSystem(kind: .cartesian, axes: [
+                Axis(name: "Easting", abbreviation: "E", direction: "South along 90°E", unit: unit),
+                Axis(name: "Northing", abbreviation: "N", direction: "South along 180°E", unit: unit),
+            ])
+            : CoordinateSystem(kind: .cartesian, axes: [
+                Axis(name: "Easting", abbreviation: "E", direction: "North along 90°E", unit: unit),
+                Axis(name: "Northing", abbreviation: "N", direction: "North along 0°E", unit: unit),
+            ])
+    }
+
+    // MARK: Axis text
+
+    /// Splits a WKT2 axis designation `geodetic latitude (Lat)` into a name and abbreviation,
+    /// naming abbreviation-only axes (`(E)`, `(X)`) as EPSG does.
+    static func axisNameAndAbbreviation(_ designation: String, direction: String, csKind: CoordinateSystem.Kind) -> (String, String) {
+        var name = designation.trimmingSpaces
+        var abbrev = ""
+        if name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
+            abbrev = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+            name = String(name[..<open]).trimmingSpaces
+        }
+        if name.isEmpty {
+            switch (abbrev, direction.lowercased()) {
+            case ("E", _), ("X", "east"), ("Y", "east"): name = "Easting"
+            case ("N", _), ("Y", "north"), ("X", "north"): name = "Northing"
+            case ("X", "geocentricx"): name = "Geocentric X"
+            case ("Y", "geocentricy"): name = "Geocentric Y"
+            case ("Z", "geocentricz"): name = "Geocentric Z"
+            case ("X", "south"), ("Y", "south"): name = "Southing"
+            case ("X", "west"), ("Y", "west"): name = "Westing"
+            case ("H", _): name = "Gravity-related height"
+            case ("D", _): name = "Depth"
+            case ("h", _): name = "Ellipsoidal height"
+            case ("Lat", _), ("lat", _): name = "Latitude"
+            case ("Lon", _), ("lon", _), ("Long", _): name = "Longitude"
+            default: name = abbrev
+            }
+        } else if let first = name.first {
+            name = String(first).uppercased() + name.dropFirst()
+        }
+        if abbrev.isEmpty {
+            switch name.lowercased() {
+            case "latitude", "geodetic latitude": abbrev = csKind == .spherical ? "lat" : "Lat"
+            case "longitude", "geodetic longitude": abbrev = csKind == .spherical ? "lon" : "Lon"
+            case "easting": abbrev = "E"
+            case "northing": abbrev = "N"
+            case "ellipsoidal height": abbrev = "h"
+            case "gravity-related height": abbrev = "H"
+            case "depth": abbrev = "D"
+            case "geocentric x": abbrev = "X"
+            case "geocentric y": abbrev = "Y"
+            case "geocentric z": abbrev = "Z"
+            default: break
+            }
+        }
+        if name == "Latitude" && csKind == .ellipsoidal { name = "Geodetic latitude" }
+        if name == "Longitude" && csKind == .ellipsoidal { name = "Geodetic longitude" }
+        return (name, abbrev)
+    }
+
+    /// `north` + meridian 90 (degrees) → `North along 90°E`.
+    static func direction(_ direction: String, meridianDegrees: Double?) -> String {
+        guard let m = meridianDegrees else { return direction }
+        let d = direction.prefix(1).uppercased() + direction.dropFirst().lowercased()
+        let v = abs(m)
+        let text = v == v.rounded() && v < 1e15 ? String(Int(v)) : String(v)
+        return "\(d) along \(text)°\(m < 0 ? "W" : "E")"
+    }
+
+    /// `North along 90°E` → (`north`, 90); other directions → (direction, nil).
+    static func splitDirection(_ direction: String) -> (String, Double?) {
+        let parts = direction.split(separator: " ")
+        guard parts.count == 3, parts[1].lowercased() == "along" else { return (direction, nil) }
+        var m = String(parts[2])
+        let west = m.hasSuffix("W")
+        m = m.replacingOccurrences(of: "°", with: "").replacingOccurrences(of: "E", with: "").replacingOccurrences(of: "W", with: "")
+        guard let v = Double(m) else { return (direction, nil) }
+        return (parts[0].lowercased(), west ? -v : v)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+}

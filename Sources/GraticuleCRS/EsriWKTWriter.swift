@@ -1,0 +1,221 @@
+import Foundation
+import GraticuleCore
+
+/// Writes Esri WKT1 as ArcGIS writes it: Esri names from the registry aliases (`GCS_WGS_1984`,
+/// `D_WGS_1984`, `WGS_1984`, `Meter`, `Foot_US`), Esri projection and parameter names from the
+/// registry's Esri mapping, numbers always with a decimal point, no `AUTHORITY` and no `AXIS`
+/// (Esri WKT carries no axis order), the prime meridian in degrees. A compound CRS is written
+/// as Esri does, `PROJCS[…],VERTCS[…]`.
+struct EsriWKTWriter {
+    var crs: CRS
+
+    var names: RegistryNames? { CRSResolve.names }
+
+    func write() throws(GraticuleError) -> String {
+        switch crs {
+        case let .compound(c):
+            return try c.components.map { (comp: CRS) throws(GraticuleError) -> String in try element(comp).text }.joined(separator: ",")
+        default:
+            return try element(crs).text
+        }
+    }
+
+    func element(_ crs: CRS) throws(GraticuleError) -> WKTElement {
+        switch crs {
+        case let .geodetic(g):
+            if g.kind == .geocentric {
+                return .node("GEOCCS", [.quoted(crsName(g.name, g.identifier, geographic: false)), datum(g.datum),
+                                        primeMeridian(g.datum.primeMeridian), unit(g.coordinateSystem.unit ?? .metre)])
+            }
+            return geogcs(g)
+        case let .projected(p):
+            var children: [WKTElement] = [.quoted(crsName(p.name, p.identifier, geographic: false)), geogcs(p.base)]
+            children += try projection(p)
+            children.append(unit(p.coordinateSystem.unit ?? .metre))
+            return .node("PROJCS", children)
+        case let .vertical(v):
+            let down = v.coordinateSystem.axes.first?.direction.lowercased() == "down"
+            return .node("VERTCS", [.quoted(crsName(v.name, v.identifier, geographic: false)),
+                                    .node("VDATUM", [.quoted(names?.esriAlias("datum", v.datum.identifier) ?? TextFormat.esriName(v.datum.name))]),
+                                    .node("PARAMETER", [.quoted("Vertical_Shift"), .number("0.0")]),
+                                    .node("PARAMETER", [.quoted("Direction"), .number(down ? "-1.0" : "1.0")]),
+                                    unit(v.coordinateSystem.unit ?? .metre)])
+        case .compound:
+            throw .unsupported("nested compound CRS in Esri WKT")
+        case let .engineering(e):
+            throw .unsupported("Esri WKT has no engineering CRS (\(e.name))")
+        }
+    }
+
+    /// The Esri name of a CRS: its Esri alias, else the name with Esri's underscores (`GCS_`
+    /// prefixed for a geographic CRS).
+    func crsName(_ name: String, _ id: Identifier?, geographic: Bool) -> String {
+        if id?.authority == "ESRI" { return name }
+        if let alias = names?.esriAlias("crs", id) { return alias }
+        if geographic {
+            if name == "WGS 84" { return "GCS_WGS_1984" }
+            let n = TextFormat.esriName(name)
+            return n.hasPrefix("GCS_") ? n : "GCS_" + n
+        }
+        return TextFormat.esriName(name)
+    }
+
+    func geogcs(_ g: GeodeticCRS) -> WKTElement {
+        let angular = g.coordinateSystem.axes.first?.unit ?? .degree
+        return .node("GEOGCS", [.quoted(crsName(g.name, g.identifier, geographic: true)), datum(g.datum),
+                                primeMeridian(g.datum.primeMeridian), unit(angular)])
+    }
+
+    func datumName(_ d: GeodeticDatum) -> String {
+        if let alias = names?.esriAlias("datum", d.identifier) { return alias }
+        var name = d.name
+        if name.hasSuffix(" ensemble") { name.removeLast(" ensemble".count) }
+        if name == "World Geodetic System 1984" { return "D_WGS_1984" }
+        if let names {
+            // The name of another registry datum (ensemble member, alias) with an Esri alias.
+            if let row = names.datums(named: name).first(where: { names.esriAlias("datum", $0.id) != nil }) {
+                return names.esriAlias("datum", row.id)!
+            }
+        }
+        let n = TextFormat.esriName(name)
+        return n.hasPrefix("D_") ? n : "D_" + n
+    }
+
+    func datum(_ d: GeodeticDatum) -> WKTElement {
+        let e = d.ellipsoid
+        let ename = names?.esriAlias("ellipsoid", e.identifier) ?? (e.name == "WGS 84" ? "WGS_1984" : TextFormat.esriName(e.name))
+        return .node("DATUM", [.quoted(datumName(d)),
+                               .node("SPHEROID", [.quoted(ename), .number(TextFormat.esri(e.semiMajorAxis)),
+                                                  .number(TextFormat.esri(e.inverseFlattening))])])
+    }
+
+    func primeMeridian(_ pm: PrimeMeridian) -> WKTElement {
+        let name = names?.esriAlias("prime_meridian", pm.identifier) ?? TextFormat.esriName(pm.name)
+        return .node("PRIMEM", [.quoted(name), .number(TextFormat.esri(pm.longitudeDegrees))])
+    }
+
+    static func esriUnitName(_ u: UnitOfMeasure, names: RegistryNames?) -> String {
+        var id: Identifier?
+        if let a = u.authority, let c = u.code { id = Identifier(a, c) }
+        if let alias = names?.esriAlias("unit", id) { return alias }
+        switch (u.authority, u.code) {
+        case ("EPSG", "9102"), ("EPSG", "9122"): return "Degree"
+        case ("EPSG", "9105"): return "Grad"
+        case ("EPSG", "9101"): return "Radian"
+        default: break
+        }
+        if u.kind == .angle && CRSEquivalence.close(u.factor, Angle.radiansPerDegree, 1e-12) { return "Degree" }
+        if u.kind == .length && u.factor == 1 { return "Meter" }
+        return TextFormat.esriName(u.name)
+    }
+
+    func unit(_ u: UnitOfMeasure) -> WKTElement {
+        let factor = u.factor.isNaN ? Angle.radiansPerDegree : u.factor
+        return .node("UNIT", [.quoted(EsriWKTWriter.esriUnitName(u, names: names)), .number(TextFormat.esri(factor))])
+    }
+
+    // MARK: Projection
+
+    /// Chooses the Esri projection for an EPSG method as ArcGIS names it: Gauss_Kruger for
+    /// Gauss-Krüger CRSs, Plate_Carree, the Rectified_Skew_Orthomorphic forms when the skew angle
+    /// differs from the azimuth, Stereographic_North/South_Pole, Behrmann; Mercator (variant A) is
+    /// written as Esri's Mercator with the equivalent standard parallel.
+    func esriMapping(for p: ProjectedCRS, _ c: Conversion) -> EsriMethodMapping? {
+        guard let names else { return nil }
+        let all = names.esriMappings(forMethod: c.method)
+        guard !all.isEmpty else { return nil }
+        func named(_ n: String) -> EsriMethodMapping? { names.esriMappings(forEsriName: n).first }
+        let deg: (Int) -> Double? = { c.parameter(epsg: $0)?.normalizedValue }
+        switch c.method.epsgCode {
+        case 1028, 1029:
+            if p.name.lowercased().contains("plate carree"), (deg(8801) ?? 0) == 0 { return named("Plate_Carree") }
+            return named("Equidistant_Cylindrical")
+        case 9807:
+            if c.name.contains("Gauss Kruger") || p.name.contains("Gauss") || p.name.contains("GK_") { return named("Gauss_Kruger") }
+            return named("Transverse_Mercator")
+        case 9812:
+            let same = abs((c.parameter(epsg: 8813)?.siValue ?? 0) - (c.parameter(epsg: 8814)?.siValue ?? 0)) < 1e-15
+            return named(same ? "Hotine_Oblique_Mercator_Azimuth_Natural_Origin" : "Rectified_Skew_Orthomorphic_Natural_Origin")
+        case 9815:
+            let same = abs((c.parameter(epsg: 8813)?.siValue ?? 0) - (c.parameter(epsg: 8814)?.siValue ?? 0)) < 1e-15
+            return named(same ? "Hotine_Oblique_Mercator_Azimuth_Center" : "Rectified_Skew_Orthomorphic_Center")
+        case 9810:
+            if p.name == "WGS 84 / UPS North (E,N)" || p.name == "WGS 84 / UPS South (E,N)" {
+                return named("Polar_Stereographic_Variant_A")
+            }
+            return named("Stereographic")
+        case 9829:
+            return named((deg(8832) ?? 0) > 0 ? "Stereographic_North_Pole" : "Stereographic_South_Pole")
+        case 9835:
+            return named(abs((deg(8823) ?? 0) - 30) < 1e-10 ? "Behrmann" : "Cylindrical_Equal_Area")
+        default:
+            return all.first
+        }
+    }
+
+    /// Mercator (variant A) as the equivalent variant B (scale factor → latitude of the standard
+    /// parallel), which is how ArcGIS writes it; nil when the scale factor exceeds 1.
+    func mercatorAsVariantB(_ c: Conversion, ellipsoid: Ellipsoid) -> Conversion? {
+        guard c.method.epsgCode == 9804, let k = c.parameter(epsg: 8805)?.siValue, k > 0, k <= 1 else { return nil }
+        let e2 = ellipsoid.eccentricitySquared
+        let s2 = (1 - k * k) / (1 - k * k * e2)
+        guard s2 >= 0, s2 <= 1 else { return nil }
+        let lat1 = asin(s2.squareRoot()) * Angle.degreesPerRadian
+        var params = c.parameters.filter { $0.epsgCode != 8805 && $0.epsgCode != 8801 }
+        params.insert(OperationParameter(name: "Latitude of 1st standard parallel", identifier: Identifier("EPSG", 8823),
+                                         value: lat1, unit: .degree), at: 0)
+        return Conversion(name: c.name, identifier: nil,
+                          method: OperationMethod(name: "Mercator (variant B)", identifier: Identifier("EPSG", 9805)),
+                          parameters: params)
+    }
+
+    func projection(_ p: ProjectedCRS) throws(GraticuleError) -> [WKTElement] {
+        let isSphere = p.base.datum.ellipsoid.figure.isSphere
+        var c = p.conversion.canonicalized(isSphere: isSphere)
+        if let b = mercatorAsVariantB(c, ellipsoid: p.base.datum.ellipsoid.figure) { c = b }
+        let angular = p.base.coordinateSystem.axes.first?.unit ?? .degree
+        let angularFactor = angular.factor.isNaN ? Angle.radiansPerDegree : angular.factor
+        let linear = p.coordinateSystem.unit ?? .metre
+        func value(_ param: OperationParameter) -> Double {
+            guard let u = param.unit else { return param.value }
+            switch u.kind {
+            case .angle:
+                var v = param.siValue / angularFactor
+                if CRSEquivalence.close(angularFactor, Angle.radiansPerDegree, 1e-12) {
+                    if v > 180 { v -= 360 } else if v < -180 { v += 360 }
+                }
+                return v
+            case .length: return param.siValue / linear.factor
+            default: return param.siValue
+            }
+        }
+        guard let mapping = esriMapping(for: p, c) else {
+            // No Esri mapping: Esri-only methods (Fuller, Cube, …) keep their names; others are
+            // written with underscored EPSG names, as PROJ does.
+            var out: [WKTElement] = [.node("PROJECTION", [.quoted(TextFormat.esriName(c.method.name))])]
+            for param in c.parameters {
+                out.append(.node("PARAMETER", [.quoted(param.name), .number(TextFormat.esri(value(param)))]))
+            }
+            return out
+        }
+        var esriName = mapping.esriName
+        if c.method.epsgCode == 9804 && esriName != "Mercator_Variant_A" { esriName = "Mercator_Variant_A" }
+        var out: [WKTElement] = [.node("PROJECTION", [.quoted(esriName)])]
+        for ep in mapping.parameters {
+            var v: Double
+            if let n = ep.name {
+                if let param = c.parameters.first(where: { ($0.epsgCode != nil && $0.epsgCode == ep.epsgCode) || RegistryNames.key($0.name) == RegistryNames.key(n) }) {
+                    v = value(param)
+                } else if let f = ep.fixedValue {
+                    v = f
+                } else {
+                    v = ep.esriName.lowercased().contains("scale") ? 1 : 0
+                }
+            } else {
+                v = ep.fixedValue ?? 0
+            }
+            out.append(.node("PARAMETER", [.quoted(ep.esriName), .number(TextFormat.esri(v))]))
+        }
+        return out
+    }
+}
