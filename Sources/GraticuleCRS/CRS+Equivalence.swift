@@ -11,6 +11,12 @@ public struct CRSEquivalenceOptions: OptionSet, Hashable, Sendable {
     /// Do not compare datum names or identifiers, only the ellipsoid and prime meridian (PROJ
     /// strings name no datum).
     public static let ignoreDatumIdentity = CRSEquivalenceOptions(rawValue: 2)
+    /// Compare only the horizontal part: a geographic 3D CRS matches the geographic 2D one on the
+    /// same datum (PROJ strings cannot say a CRS is 3D).
+    public static let ignoreHeight = CRSEquivalenceOptions(rawValue: 4)
+    /// Compare axis directions but not axis units (a PROJ string gives geographic coordinates in
+    /// degrees whatever the CRS's unit).
+    public static let ignoreAxisUnits = CRSEquivalenceOptions(rawValue: 8)
 }
 
 extension CRS {
@@ -54,13 +60,18 @@ enum CRSEquivalence {
     }
 
     static func geodeticEquivalent(_ a: GeodeticCRS, _ b: GeodeticCRS, options: CRSEquivalenceOptions) -> Bool {
-        a.kind == b.kind && datumsEquivalent(a.datum, b.datum, options: options)
+        var (a, b) = (a, b)
+        if options.contains(.ignoreHeight) {
+            if a.kind == .geographic3D { a.kind = .geographic2D; a.coordinateSystem.axes = Array(a.coordinateSystem.axes.prefix(2)) }
+            if b.kind == .geographic3D { b.kind = .geographic2D; b.coordinateSystem.axes = Array(b.coordinateSystem.axes.prefix(2)) }
+        }
+        return a.kind == b.kind && datumsEquivalent(a.datum, b.datum, options: options)
             && axesEquivalent(a.coordinateSystem, b.coordinateSystem, options: options)
     }
 
     static func projectedEquivalent(_ a: ProjectedCRS, _ b: ProjectedCRS, options: CRSEquivalenceOptions) -> Bool {
         guard datumsEquivalent(a.base.datum, b.base.datum, options: options),
-              axesEquivalent(a.base.coordinateSystem, b.base.coordinateSystem, options: options.union(.ignoreAxisOrder)),
+              axesEquivalent(a.base.coordinateSystem, b.base.coordinateSystem, options: options.union([.ignoreAxisOrder, .ignoreAxisUnits])),
               axesEquivalent(a.coordinateSystem, b.coordinateSystem, options: options) else { return false }
         let sphere = a.base.datum.ellipsoid.figure.isSphere
         return conversionsEquivalent(a.conversion, b.conversion, isSphere: sphere)
@@ -79,15 +90,23 @@ enum CRSEquivalence {
         return datumNameKey(a.name) == datumNameKey(b.name)
     }
 
-    /// The registry identifier of a datum: its own, or the one its name or alias resolves to.
+    /// The registry identifier of a datum: its own, or the one its name or alias resolves to; an
+    /// Esri datum that duplicates an EPSG one (`ESRI:106285 D_NAD_1983_2011` is the Esri name of
+    /// `EPSG:1116`) resolves to the EPSG datum.
     static func datumKey(_ d: GeodeticDatum) -> Identifier? {
-        if let id = d.identifier { return Identifier(id.authority, id.code) }
-        guard let names = CRSResolve.names else { return nil }
+        guard let names = CRSResolve.names else { return d.identifier.map { Identifier($0.authority, $0.code) } }
         let e = d.ellipsoid.figure
-        return names.datums(named: d.name).first { row in
+        func matches(_ row: RegistryNames.DatumRow) -> Bool {
             guard let eid = row.ellipsoid, let er = names.ellipsoids[eid] else { return false }
             return close(er.semiMajorAxis, e.semiMajorAxis, 1e-9) && close(er.inverseFlattening, e.inverseFlattening, 1e-8)
-        }?.id
+        }
+        var id = d.identifier.map { Identifier($0.authority, $0.code) }
+        if id == nil { id = names.datums(named: d.name).first(where: matches)?.id }
+        if let cur = id, cur.authority != "EPSG", let row = names.datums[cur],
+           let twin = names.datums(named: row.name).first(where: { $0.id.authority == "EPSG" && matches($0) }) {
+            id = twin.id
+        }
+        return id
     }
 
     static func datumNameKey(_ name: String) -> String {
@@ -106,9 +125,17 @@ enum CRSEquivalence {
 
     static func axesEquivalent(_ a: CoordinateSystem, _ b: CoordinateSystem, options: CRSEquivalenceOptions) -> Bool {
         guard a.axes.count == b.axes.count else { return false }
-        func key(_ x: Axis) -> String { RegistryNames.key(x.direction) }
-        for (x, y) in zip(a.axes, b.axes) where !close(x.unit.factor, y.unit.factor, 1e-9) && !(x.unit.factor.isNaN && y.unit.factor.isNaN) {
-            return false
+        func key(_ x: Axis) -> String {
+            let (dir, meridian) = CRSResolve.splitDirection(x.direction)
+            guard let meridian else { return RegistryNames.key(x.direction) }
+            var m = Angle.normalizeDegrees(meridian)
+            if m == -180 { m = 180 }
+            return RegistryNames.key(dir) + "@" + String(Int((m * 1e6).rounded()))
+        }
+        if !options.contains(.ignoreAxisUnits) {
+            for (x, y) in zip(a.axes, b.axes) where !close(x.unit.factor, y.unit.factor, 1e-9) && !(x.unit.factor.isNaN && y.unit.factor.isNaN) {
+                return false
+            }
         }
         if options.contains(.ignoreAxisOrder) { return a.axes.map(key).sorted() == b.axes.map(key).sorted() }
         return a.axes.map(key) == b.axes.map(key)
@@ -132,6 +159,8 @@ enum CRSEquivalence {
         if var code = m.epsgCode {
             code = MethodTable.supersededCodes[code] ?? code
             if isSphere, let ell = MethodTable.sphericalForms[code] { code = ell }
+            // PROJ implements both equidistant cylindrical methods with `eqc` on the ellipsoid.
+            if code == 1029 { code = 1028 }
             return "epsg:\(code)"
         }
         return "name:" + RegistryNames.key(m.name)

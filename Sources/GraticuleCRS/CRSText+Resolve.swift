@@ -74,19 +74,24 @@ enum CRSResolve {
 
     /// A prime meridian from its name and longitude in `unit`, the registry's when one matches.
     static func primeMeridian(name: String, longitude: Double, unit: UnitOfMeasure, identifier: Identifier?) -> PrimeMeridian {
-        var pm = PrimeMeridian(name: name, identifier: identifier, longitude: longitude, unit: unit)
-        let degrees = pm.longitudeDegrees
-        if let names {
-            if let identifier, let row = names.primeMeridians.first(where: { $0.id == identifier }),
-               abs(row.degrees - degrees) < 1e-7 {
-                return row.meridian
-            }
-            if let hit = names.primeMeridian(named: name, degrees: degrees) { return hit }
-        }
-        if degrees == 0 && pm.identifier == nil && (name.lowercased() == "greenwich" || name.isEmpty) {
-            pm = .greenwich
+        if let reg = registryPrimeMeridian(name: name, longitude: longitude, unit: unit, identifier: identifier) { return reg }
+        let pm = PrimeMeridian(name: name, identifier: identifier, longitude: longitude, unit: unit)
+        if pm.longitudeDegrees == 0 && identifier == nil && (name.lowercased() == "greenwich" || name.isEmpty) {
+            return .greenwich
         }
         return pm
+    }
+
+    /// The registry prime meridian with this identifier, or this name (or Esri alias), whose
+    /// longitude equals the given one; nil when none does.
+    static func registryPrimeMeridian(name: String, longitude: Double, unit: UnitOfMeasure, identifier: Identifier?) -> PrimeMeridian? {
+        guard let names else { return nil }
+        let degrees = PrimeMeridian(name: name, longitude: longitude, unit: unit).longitudeDegrees
+        guard degrees.isFinite else { return nil }
+        if let identifier, let row = names.primeMeridians.first(where: { $0.id == identifier }), abs(row.degrees - degrees) < 1e-7 {
+            return row.meridian
+        }
+        return names.primeMeridian(named: name, degrees: degrees)
     }
 
     /// Resolves a geodetic datum's name and identifier against the registry. With
@@ -184,25 +189,37 @@ enum CRSResolve {
                 Axis(name: "Westing", abbreviation: "Y", direction: "west", unit: unit),
                 Axis(name: "Southing", abbreviation: "X", direction: "south", unit: unit),
             ])
-        case 9810, 9820:
-            if let lat0 = latitude(8801), abs(abs(lat0) - 90) < 1e-10 { return polar(north: lat0 > 0, unit: unit) }
+        case 9810, 9820, 1027:
+            if let lat0 = latitude(8801), abs(abs(lat0) - 90) < 1e-10 {
+                return polar(north: lat0 > 0, longitudeOfOrigin: latitude(8802) ?? 0, unit: unit)
+            }
         case 9829:
-            if let lat = latitude(8832), lat != 0 { return polar(north: lat > 0, unit: unit) }
+            if let lat = latitude(8832), lat != 0 {
+                return polar(north: lat > 0, longitudeOfOrigin: latitude(8833) ?? 0, unit: unit)
+            }
         default:
             break
         }
         return eastingNorthing(unit: unit)
     }
 
-    static func polar(north: Bool, unit: UnitOfMeasure) -> CoordinateSystem {
+    /// True for the methods whose implicit axes are polar (`North along …` / `South along …`).
+    static func isPolar(_ conversion: Conversion) -> Bool {
+        implicitProjectedAxes(conversion: conversion, unit: .metre).axes.first?.direction.contains("along") ?? false
+    }
+
+    /// The axes EPSG gives polar projections: at the north pole easting points south along the
+    /// meridian 90° east of the origin's and northing south along the opposite meridian; at the
+    /// south pole both point north.
+    static func polar(north: Bool, longitudeOfOrigin lon0: Double, unit: UnitOfMeasure) -> CoordinateSystem {
         north
             ? CoordinateSystem(kind: .cartesian, axes: [
-                Axis(name: "Easting", abbreviation: "E", direction: "South along 90°E", unit: unit),
-                Axis(name: "Northing", abbreviation: "N", direction: "South along 180°E", unit: unit),
+                Axis(name: "Easting", abbreviation: "E", direction: direction("south", meridianDegrees: lon0 + 90), unit: unit),
+                Axis(name: "Northing", abbreviation: "N", direction: direction("south", meridianDegrees: lon0 + 180), unit: unit),
             ])
             : CoordinateSystem(kind: .cartesian, axes: [
-                Axis(name: "Easting", abbreviation: "E", direction: "North along 90°E", unit: unit),
-                Axis(name: "Northing", abbreviation: "N", direction: "North along 0°E", unit: unit),
+                Axis(name: "Easting", abbreviation: "E", direction: direction("north", meridianDegrees: lon0 + 90), unit: unit),
+                Axis(name: "Northing", abbreviation: "N", direction: direction("north", meridianDegrees: lon0), unit: unit),
             ])
     }
 
@@ -256,12 +273,15 @@ enum CRSResolve {
         return (name, abbrev)
     }
 
-    /// `north` + meridian 90 (degrees) → `North along 90°E`.
+    /// `north` + meridian 90 (degrees) → `North along 90°E`. The meridian is reduced to
+    /// (−180°, 180°] and rounded to 1e-9° (unit conversions leave noise in the last digits).
     static func direction(_ direction: String, meridianDegrees: Double?) -> String {
-        guard let m = meridianDegrees else { return direction }
+        guard var m = meridianDegrees, m.isFinite else { return direction }
+        m = (m * 1e9).rounded() / 1e9
+        m = Angle.normalizeDegrees(m)
         let d = direction.prefix(1).uppercased() + direction.dropFirst().lowercased()
         let v = abs(m)
-        let text = v == v.rounded() && v < 1e15 ? String(Int(v)) : String(v)
+        let text = v == v.rounded() && v < 1e15 ? String(Int(v)) : TextFormat.g15(v)
         return "\(d) along \(text)°\(m < 0 ? "W" : "E")"
     }
 

@@ -60,10 +60,16 @@ struct EsriWKTWriter {
         return TextFormat.esriName(name)
     }
 
+    /// `GEOGCS[…]`; a geographic 3D CRS gets Esri's `LINUNIT` for its height axis.
     func geogcs(_ g: GeodeticCRS) -> WKTElement {
         let angular = g.coordinateSystem.axes.first?.unit ?? .degree
-        return .node("GEOGCS", [.quoted(crsName(g.name, g.identifier, geographic: true)), datum(g.datum),
-                                primeMeridian(g.datum.primeMeridian), unit(angular)])
+        var children: [WKTElement] = [.quoted(crsName(g.name, g.identifier, geographic: true)), datum(g.datum),
+                                      primeMeridian(g.datum.primeMeridian), unit(angular)]
+        if g.kind == .geographic3D, g.coordinateSystem.axes.count == 3 {
+            let h = g.coordinateSystem.axes[2].unit
+            children.append(.node("LINUNIT", [.quoted(EsriWKTWriter.esriUnitName(h, names: names)), .number(TextFormat.esri(h.factor))]))
+        }
+        return .node("GEOGCS", children)
     }
 
     func datumName(_ d: GeodeticDatum) -> String {

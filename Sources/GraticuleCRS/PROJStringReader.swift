@@ -82,7 +82,12 @@ struct PROJStringReader {
             return try initCRS(initToken, others: tokens)
         }
         guard let projToken = params["proj"], let proj = projToken.value, !proj.isEmpty else {
-            throw error("missing +proj=", at: 0)
+            if params["vunits"] != nil || params["vto_meter"] != nil || params["geoidgrids"] != nil {
+                let v = VerticalCRS(name: "unknown", datum: VerticalDatum(name: "unknown"),
+                                    coordinateSystem: CRSResolve.height(unit: try verticalUnit(params)))
+                return ParsedCRS(crs: .vertical(v))
+            }
+            throw error("missing +proj= (or +init=, or +vunits= for a vertical CRS)", at: 0)
         }
         let geodetic = try baseGeodetic(params, projToken: projToken)
         var crs: CRS

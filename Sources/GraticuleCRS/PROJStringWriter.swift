@@ -28,7 +28,7 @@ struct PROJStringWriter {
                 parts.append(unitPart(v.coordinateSystem.unit ?? .metre, key: "vunits", toMeterKey: "vto_meter"))
             }
         case let .vertical(v):
-            throw .unsupported("PROJ string of a vertical CRS alone (\(v.name))")
+            parts.append(unitPart(v.coordinateSystem.unit ?? .metre, key: "vunits", toMeterKey: "vto_meter"))
         case let .engineering(e):
             throw .unsupported("PROJ string of an engineering CRS (\(e.name))")
         }
@@ -59,7 +59,7 @@ struct PROJStringWriter {
         }
         let pm = d.primeMeridian.longitudeDegrees
         if pm != 0 {
-            if let named = PROJNames.primeMeridians.first(where: { abs($0.degrees - pm) < 1e-10 }) {
+            if let named = PROJNames.primeMeridians.first(where: { abs($0.degrees - pm) < 1e-8 }) {
                 out.append("+pm=\(named.name)")
             } else {
                 out.append("+pm=\(Self.num(pm))")

@@ -91,11 +91,9 @@ struct WKT1Writer {
         return .node("DATUM", children)
     }
 
-    /// The prime meridian's longitude in the GEOGCS unit (WKT1's convention).
+    /// The prime meridian's longitude in degrees, as GDAL and PROJ write it whatever the GEOGCS unit.
     func primeMeridian(_ pm: PrimeMeridian, in unit: UnitOfMeasure) -> WKTElement {
-        let deg = pm.longitudeDegrees
-        let v = unit.kind == .angle && unit.factor > 0 && !unit.factor.isNaN ? deg * Angle.radiansPerDegree / unit.factor : deg
-        return .node("PRIMEM", [.quoted(pm.name), .number(TextFormat.wkt(v))] + WKT1Writer.authority(pm.identifier))
+        .node("PRIMEM", [.quoted(pm.name), .number(TextFormat.wkt(pm.longitudeDegrees))] + WKT1Writer.authority(pm.identifier))
     }
 
     func unit(_ u: UnitOfMeasure) -> WKTElement {

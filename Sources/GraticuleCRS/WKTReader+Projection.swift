@@ -21,19 +21,18 @@ extension WKTReader {
         let isSphere = base.datum.ellipsoid.figure.isSphere
         let crsName = (try? name(node)) ?? ""
         let hasEsriMapping = !(CRSResolve.names?.esriMappings(forEsriName: projName).isEmpty ?? true)
-        if (esri || maybeEsri) && hasEsriMapping,
-           let c = WKTReader.esriConversion(projName, raw, crsName: crsName, isSphere: isSphere, linear: linearUnit,
-                                  angular: angular, maybe: maybeEsri && !esri) {
-            return c
-        }
-        if let c = WKTReader.standardConversion(projName, raw, isSphere: isSphere, linear: linearUnit, angular: angular) {
-            return c
-        }
-        if hasEsriMapping,
-           let c = WKTReader.esriConversion(projName, raw, crsName: crsName, isSphere: isSphere, linear: linearUnit,
-                                  angular: angular, maybe: false) {
-            return c
-        }
+        // Esri and GDAL share some projection names (Azimuthal_Equidistant, Equal_Earth, …): when
+        // the parameter names fit GDAL's mapping better than Esri's, GDAL's wins.
+        let standard = WKTReader.standardConversion(projName, raw, isSphere: isSphere, linear: linearUnit, angular: angular)
+        let esriResult = hasEsriMapping
+            ? WKTReader.esriConversion(projName, raw, crsName: crsName, isSphere: isSphere, linear: linearUnit,
+                                       angular: angular, maybe: maybeEsri && !esri)
+            : nil
+        let esriUnmatched = esriResult == nil ? Int.max : WKTReader.unmatchedEsriParameters(projName, raw)
+        let standardUnmatched = standard.map { WKTReader.unmatchedStandardParameters($0, raw) } ?? Int.max
+        if esri || maybeEsri, let e = esriResult, esriUnmatched == 0 || standardUnmatched >= esriUnmatched { return e }
+        if let s = standard { return s }
+        if let e = esriResult { return e }
         // A method nobody maps (Esri's Fuller, Cube, Berghaus_Star, …): keep the names as given.
         let params = raw.map { r -> OperationParameter in
             let kind = ParameterKind.guessEsri(r.name)
@@ -43,6 +42,17 @@ extension WKTReader {
         var method = OperationMethod(name: projName)
         if let spec = MethodTable.method(named: projName), let c = spec.epsg { method = OperationMethod(name: spec.name, identifier: Identifier("EPSG", c)) }
         return Conversion(name: "unnamed", method: method, parameters: params)
+    }
+
+    /// Raw parameters whose names no Esri alternative of the projection knows.
+    static func unmatchedEsriParameters(_ esriName: String, _ raw: [RawParameter]) -> Int {
+        let known = Set((CRSResolve.names?.esriMappings(forEsriName: esriName) ?? []).flatMap { $0.parameters.map { $0.esriName.lowercased() } })
+        return raw.filter { !known.contains($0.name.lowercased()) }.count
+    }
+
+    /// Raw parameters the standard conversion kept under their own (unmapped) names.
+    static func unmatchedStandardParameters(_ c: Conversion, _ raw: [RawParameter]) -> Int {
+        c.parameters.filter { p in p.identifier == nil && raw.contains(where: { r in r.name == p.name }) }.count
     }
 
     /// Maps an Esri projection through the registry's Esri tables, choosing among alternatives
@@ -140,7 +150,7 @@ extension WKTReader {
         func unit(_ kind: ParameterKind) -> UnitOfMeasure {
             kind == .angle ? angular : kind == .length ? linear : .unity
         }
-        var spec = MethodTable.method(wkt1: projName)
+        var spec = MethodTable.method(wkt1: projName) ?? MethodTable.method(named: projName)
         var mercator2SPHack = false
         if key == "mercator1sp", value("center_latitude") == nil, let lat0 = value("latitude_of_origin"), lat0 != 0 {
             spec = MethodTable.method(epsg: 9805)

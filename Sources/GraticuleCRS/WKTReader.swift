@@ -202,15 +202,31 @@ struct WKTReader {
                                         identifier: try identifier(node), offset: node.offset, format: format, bytes: bytes)
     }
 
+    /// A prime meridian. WKT1 gives the longitude in the GEOGCS unit, Esri always in degrees, and
+    /// some files use EPSG's sexagesimal DDD.MMSSsss: the interpretation that names a registry
+    /// prime meridian wins, the text's unit otherwise.
     func primeMeridian(_ node: WKTNode?, angularUnit: UnitOfMeasure) throws(GraticuleError) -> PrimeMeridian {
         guard let node else { return .greenwich }
         let n = try name(node)
         let lon = try number(node, 1, what: "longitude")
-        let u = try unitChild(node, expected: .angle) ?? angularUnit
-        guard abs(lon * u.factor) <= 2 * Double.pi + 1e-9 || u.factor.isNaN else {
+        let own = try unitChild(node, expected: .angle)
+        let u = own ?? (esri ? .degree : angularUnit)
+        let factor = u.factor.isNaN ? Angle.radiansPerDegree : u.factor
+        guard abs(lon * factor) <= 2 * Double.pi + 1e-9 else {
             throw error("prime meridian longitude \(lon) is out of range", at: node.values[1].offset)
         }
-        return CRSResolve.primeMeridian(name: n, longitude: lon, unit: u, identifier: try identifier(node))
+        let id = try identifier(node)
+        var candidates: [UnitOfMeasure] = [u]
+        if own == nil && wkt1 {
+            // GDAL and PROJ write WKT1 prime meridians in degrees whatever the GEOGCS unit; older
+            // files use the GEOGCS unit or EPSG's DDD.MMSSsss.
+            candidates += [.degree, angularUnit]
+            if let dms = CRSResolve.names?.units[Identifier("EPSG", "9110")] { candidates.append(dms) }
+        }
+        for c in candidates {
+            if let pm = CRSResolve.registryPrimeMeridian(name: n, longitude: lon, unit: c, identifier: id) { return pm }
+        }
+        return CRSResolve.primeMeridian(name: n, longitude: lon, unit: u, identifier: id)
     }
 
     /// The datum (or ensemble) of a geodetic CRS node.
@@ -331,7 +347,7 @@ struct WKTReader {
         guard wkt1Node || implicitAxes, let registry = try? Registry.shared else { return g }
         var g = g
         if let id = g.identifier, case let .geodetic(reg)? = try? registry.crs(id) {
-            if implicitAxes && CRSEquivalence.geodeticEquivalent(reg, g, options: [.ignoreAxisOrder]) {
+            if implicitAxes && reg.kind == g.kind && CRSEquivalence.datumsEquivalent(reg.datum, g.datum, options: []) {
                 g.coordinateSystem = reg.coordinateSystem
             }
             return g
@@ -398,6 +414,7 @@ struct WKTReader {
                 direction = CRSResolve.direction(direction, meridianDegrees: v * u.factor / Angle.radiansPerDegree)
             }
             var axisUnit = try unitChild(a, expected: nil)
+            if axisUnit == nil, kind == .ellipsoidal, i == 2, defaultUnit?.kind == .angle { axisUnit = .metre }
             if axisUnit == nil { axisUnit = defaultUnit }
             if axisUnit == nil {
                 axisUnit = kind == .ellipsoidal && !(i == 2) ? .degree : .metre
@@ -481,6 +498,11 @@ struct WKTReader {
                                       defaultUnit: linear, at: node.offset)
         } else {
             implicit = true
+            cs = CRSResolve.implicitProjectedAxes(conversion: conversion, unit: linear)
+        }
+        // WKT1 cannot give the meridian of polar axes (AXIS["Easting",SOUTH],AXIS["Northing",SOUTH]).
+        if isWKT1, cs.axes.count == 2, cs.axes[0].direction == cs.axes[1].direction,
+           cs.axes[0].direction == "north" || cs.axes[0].direction == "south", CRSResolve.isPolar(conversion) {
             cs = CRSResolve.implicitProjectedAxes(conversion: conversion, unit: linear)
         }
         guard cs.kind == .cartesian, cs.axes.count == 2 || cs.axes.count == 3 else {
