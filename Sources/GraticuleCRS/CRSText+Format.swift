@@ -49,6 +49,19 @@ enum TextFormat {
         return out
     }
 
+    /// A parameter's value in `unit`: the value as given when the units agree (no round-off from a
+    /// trip through SI), degrees for the EPSG sexagesimal units, else converted.
+    static func convert(_ p: OperationParameter, to unit: UnitOfMeasure) -> Double {
+        guard let u = p.unit else { return p.value }
+        let target = unit.factor.isNaN ? Angle.radiansPerDegree : unit.factor
+        if u.factor.isNaN || (u.authority == "EPSG" && Sexagesimal.degrees(0, unitCode: u.code ?? "") != nil) {
+            let deg = p.normalizedValue
+            return CRSEquivalence.close(target, Angle.radiansPerDegree, 1e-12) ? deg : deg * Angle.radiansPerDegree / target
+        }
+        if CRSEquivalence.close(u.factor, target, 1e-12) { return p.value }
+        return p.siValue / target
+    }
+
     /// A WKT quoted string (inner quotes doubled).
     static func quoted(_ s: String) -> String {
         "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""

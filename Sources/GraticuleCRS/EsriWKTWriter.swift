@@ -186,12 +186,12 @@ struct EsriWKTWriter {
             guard let u = param.unit else { return param.value }
             switch u.kind {
             case .angle:
-                var v = param.siValue / angularFactor
+                var v = TextFormat.convert(param, to: angular)
                 if CRSEquivalence.close(angularFactor, Angle.radiansPerDegree, 1e-12) {
                     if v > 180 { v -= 360 } else if v < -180 { v += 360 }
                 }
                 return v
-            case .length: return param.siValue / linear.factor
+            case .length: return TextFormat.convert(param, to: linear)
             default: return param.siValue
             }
         }

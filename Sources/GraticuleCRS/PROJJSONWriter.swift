@@ -110,6 +110,10 @@ struct PROJJSONWriter {
             : .object([("value", .number(e.semiMajorAxis / u.factor)), ("unit", unit(u))])
         if e.figure.isSphere {
             m.append(("radius", a))
+        } else if e.isDefinedBySemiMinorAxis {
+            m.append(("semi_major_axis", a))
+            let b = e.figure.semiMinorAxis
+            m.append(("semi_minor_axis", u.factor == 1 ? .number(b) : .object([("value", .number(b / u.factor)), ("unit", unit(u))])))
         } else {
             m.append(("semi_major_axis", a))
             m.append(("inverse_flattening", .number(e.inverseFlattening)))

@@ -52,6 +52,7 @@ public struct PrimeMeridian: Hashable, Sendable {
         if unit.authority == "EPSG", let code = unit.code, let d = Sexagesimal.degrees(longitude, unitCode: code) {
             return d
         }
+        if abs(unit.factor - Angle.radiansPerDegree) <= 1e-12 * Angle.radiansPerDegree { return longitude }
         return longitude * unit.factor / Angle.radiansPerDegree
     }
 

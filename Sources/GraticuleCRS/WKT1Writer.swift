@@ -133,8 +133,8 @@ struct WKT1Writer {
         func value(_ param: OperationParameter) -> Double {
             guard let u = param.unit else { return param.value }
             switch u.kind {
-            case .angle: return param.siValue / (angular.factor.isNaN ? Angle.radiansPerDegree : angular.factor)
-            case .length: return param.siValue / linear.factor
+            case .angle: return TextFormat.convert(param, to: angular)
+            case .length: return TextFormat.convert(param, to: linear)
             default: return param.siValue
             }
         }
