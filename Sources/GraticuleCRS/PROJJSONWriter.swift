@@ -38,7 +38,7 @@ struct PROJJSONWriter {
         case let .projected(p):
             var m: [(String, JSONOut)] = [("type", .string("ProjectedCRS")), ("name", .string(p.name))]
             m.append(("base_crs", .object(geodetic(p.base, type: false, includeID: true))))
-            m.append(("conversion", conversion(p.conversion, isSphere: p.base.datum.ellipsoid.figure.isSphere)))
+            m.append(("conversion", conversion(p.conversion.namedAfter(p), isSphere: p.base.datum.ellipsoid.figure.isSphere)))
             m.append(("coordinate_system", coordinateSystem(p.coordinateSystem)))
             return .object(m)
         case let .vertical(v):

@@ -59,7 +59,7 @@ struct WKT2Writer {
             if let id = p.base.identifier { base.append(WKT2Writer.id(id)) }
             var children: [WKTElement] = [.quoted(p.name)]
             children.append(.node(p.base.coordinateSystem.kind == .ellipsoidal ? "BASEGEOGCRS" : "BASEGEODCRS", base))
-            children.append(try conversion(p.conversion, isSphere: p.base.datum.ellipsoid.figure.isSphere))
+            children.append(try conversion(p.conversion.namedAfter(p), isSphere: p.base.datum.ellipsoid.figure.isSphere))
             children += coordinateSystem(p.coordinateSystem)
             return .node("PROJCRS", children)
         case let .vertical(v):

@@ -253,6 +253,15 @@ extension MethodTable {
 }
 
 extension Conversion {
+    /// The conversion of an Esri CRS the registry read from Esri WKT has no name of its own
+    /// ("unnamed"): PROJ names it after the CRS, and so do the writers.
+    func namedAfter(_ p: ProjectedCRS) -> Conversion {
+        guard name == "unnamed", p.identifier?.authority == "ESRI" else { return self }
+        var c = self
+        c.name = p.name
+        return c
+    }
+
     /// The EPSG name of a UTM zone conversion (`UTM zone 31N`) when the parameters are those of one.
     static func utmName(_ c: Conversion) -> String? {
         guard c.method.epsgCode == 9807,
