@@ -158,3 +158,11 @@ indirect enum JSONOut {
         }
     }
 }
+
+extension String {
+    /// The string quoted for an error message, shortened to 60 characters (error messages quote
+    /// what was given, but not a megabyte of it).
+    var brief: String {
+        count <= 60 ? debugDescription : (String(prefix(57)) + "…").debugDescription
+    }
+}

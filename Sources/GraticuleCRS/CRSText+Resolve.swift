@@ -44,12 +44,12 @@ enum CRSResolve {
                           bytes: [UInt8]) throws(GraticuleError) -> ReferenceEllipsoid {
         let aMetres = a * unit.factor
         guard aMetres.isFinite, aMetres > 0 else {
-            throw .parse(format: format, message: "semi-major axis of \(name.debugDescription) must be positive, got \(a)",
+            throw .parse(format: format, message: "semi-major axis of \(name.brief) must be positive, got \(a)",
                          offset: TextOffsets.characterOffset(bytes, byteOffset: offset))
         }
         guard rf == 0 || (rf.isFinite && rf > 1) else {
             throw .parse(format: format,
-                         message: "inverse flattening of \(name.debugDescription) must be 0 (sphere) or greater than 1, got \(rf)",
+                         message: "inverse flattening of \(name.brief) must be 0 (sphere) or greater than 1, got \(rf)",
                          offset: TextOffsets.characterOffset(bytes, byteOffset: offset))
         }
         let figure = Ellipsoid(semiMajorAxis: aMetres, inverseFlattening: rf)

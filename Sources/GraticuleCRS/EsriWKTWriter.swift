@@ -197,10 +197,17 @@ struct EsriWKTWriter {
         }
         guard let mapping = esriMapping(for: p, c) else {
             // No Esri mapping: Esri-only methods (Fuller, Cube, …) keep their names; others are
-            // written with underscored EPSG names, as PROJ does.
-            var out: [WKTElement] = [.node("PROJECTION", [.quoted(TextFormat.esriName(c.method.name))])]
+            // written with GDAL's WKT1 names when there are some, else with underscored EPSG
+            // names, as PROJ does.
+            let spec = MethodTable.spec(for: c.method)
+            var out: [WKTElement] = [.node("PROJECTION", [.quoted(spec?.wkt1 ?? TextFormat.esriName(c.method.name))])]
             for param in c.parameters {
-                out.append(.node("PARAMETER", [.quoted(param.name), .number(TextFormat.esri(value(param)))]))
+                var name = param.name
+                if spec?.wkt1 != nil, let ps = spec?.params.first(where: { ($0.epsg != nil && $0.epsg == param.epsgCode) || RegistryNames.key($0.name) == RegistryNames.key(param.name) }),
+                   let w = ps.wkt1 {
+                    name = w
+                }
+                out.append(.node("PARAMETER", [.quoted(name), .number(TextFormat.esri(value(param)))]))
             }
             return out
         }

@@ -184,7 +184,7 @@ struct JSONParser {
         let key = try readString()
         skipSpace()
         guard i < bytes.count, bytes[i] == 0x3A else {
-            throw error("expected ':' after member name \(key.debugDescription), found \(describe(i))", at: i)
+            throw error("expected ':' after member name \(key.brief), found \(describe(i))", at: i)
         }
         i += 1
         return key

@@ -97,7 +97,7 @@ struct PROJJSONReader {
             }
             return source
         default:
-            throw error("unsupported PROJJSON type \(type.debugDescription) (expected GeographicCRS, GeodeticCRS, "
+            throw error("unsupported PROJJSON type \(type.brief) (expected GeographicCRS, GeodeticCRS, "
                         + "ProjectedCRS, VerticalCRS, CompoundCRS, EngineeringCRS or BoundCRS)", at: typeValue.offset)
         }
     }
@@ -135,7 +135,7 @@ struct PROJJSONReader {
             case "radian": return .radian
             default:
                 if let u = CRSResolve.names?.unit(named: s, factor: nil, kind: kind) { return u }
-                throw error("unknown unit \(s.debugDescription)", at: v.offset)
+                throw error("unknown unit \(s.brief)", at: v.offset)
             }
         }
         guard v.isObject else { throw error("a unit must be a string or an object, found \(v.typeName)", at: v.offset) }
@@ -180,7 +180,7 @@ struct PROJJSONReader {
                                             identifier: try identifier(e), offset: e.offset, format: format, bytes: bytes)
         }
         guard let (a, u) = try measure(e["semi_major_axis"], key: "semi_major_axis", in: e, defaultUnit: .metre, kind: .length) else {
-            throw error("ellipsoid \(name.debugDescription) lacks \"semi_major_axis\" (or \"radius\")", at: e.offset)
+            throw error("ellipsoid \(name.brief) lacks \"semi_major_axis\" (or \"radius\")", at: e.offset)
         }
         var rf: Double
         if let f = e["inverse_flattening"] {
@@ -189,12 +189,12 @@ struct PROJJSONReader {
         } else if let (b, ub) = try measure(e["semi_minor_axis"], key: "semi_minor_axis", in: e, defaultUnit: u, kind: .length) {
             let am = a * u.factor, bm = b * ub.factor
             guard bm > 0, bm <= am else {
-                throw error("semi-minor axis of \(name.debugDescription) must be positive and not above the semi-major axis",
+                throw error("semi-minor axis of \(name.brief) must be positive and not above the semi-major axis",
                             at: e.offset)
             }
             rf = bm == am ? 0 : am / (am - bm)
         } else {
-            throw error("ellipsoid \(name.debugDescription) needs \"inverse_flattening\" or \"semi_minor_axis\"", at: e.offset)
+            throw error("ellipsoid \(name.brief) needs \"inverse_flattening\" or \"semi_minor_axis\"", at: e.offset)
         }
         return try CRSResolve.ellipsoid(name: name, semiMajorAxis: a, inverseFlattening: rf, unit: u,
                                         identifier: try identifier(e), offset: e.offset, format: format, bytes: bytes)
@@ -235,7 +235,7 @@ struct PROJJSONReader {
                                   primeMeridian: try primeMeridian(en["prime_meridian"] ?? obj["prime_meridian"]),
                                   ensemble: try members(en))
         } else {
-            throw error("geodetic CRS \(name.debugDescription) lacks \"datum\" or \"datum_ensemble\"", at: obj.offset)
+            throw error("geodetic CRS \(name.brief) lacks \"datum\" or \"datum_ensemble\"", at: obj.offset)
         }
         let cs: CoordinateSystem
         if obj["coordinate_system"] != nil {
@@ -249,7 +249,7 @@ struct PROJJSONReader {
         case (.ellipsoidal, 3): kind = .geographic3D
         case (.cartesian, 3), (.spherical, _): kind = .geocentric
         default:
-            throw error("geodetic CRS \(name.debugDescription) has a \(cs.kind.rawValue) CS with \(cs.axes.count) axes",
+            throw error("geodetic CRS \(name.brief) has a \(cs.kind.rawValue) CS with \(cs.axes.count) axes",
                         at: obj.offset)
         }
         if declaredType == "GeographicCRS" && cs.kind != .ellipsoidal {
@@ -269,7 +269,7 @@ struct PROJJSONReader {
         case "vertical": kind = .vertical
         case "spherical": kind = .spherical
         case "ordinal": kind = .ordinal
-        default: throw error("unsupported coordinate system subtype \(subtype.debugDescription)", at: v.offset)
+        default: throw error("unsupported coordinate system subtype \(subtype.brief)", at: v.offset)
         }
         guard let axisList = v["axis"]?.arrayValue, !axisList.isEmpty, axisList.count <= 3 else {
             throw error("\"axis\" must be an array of 1 to 3 axes", at: v.offset)
@@ -318,7 +318,7 @@ struct PROJJSONReader {
             guard p.isObject else { throw error("a parameter must be an object", at: p.offset) }
             let pname = try string(p, "name")!
             guard let value = p["value"]?.numberValue else {
-                throw error("parameter \(pname.debugDescription) needs a numeric \"value\"", at: p.offset)
+                throw error("parameter \(pname.brief) needs a numeric \"value\"", at: p.offset)
             }
             var pid = try identifier(p)
             let pspec = spec?.params.first { ($0.epsg != nil && pid?.number == $0.epsg) || MethodTable.normalize($0.name) == MethodTable.normalize(pname) }
@@ -347,7 +347,7 @@ struct PROJJSONReader {
         } else if let en = try object(obj, "datum_ensemble") {
             datum = VerticalDatum(name: try string(en, "name")!, identifier: try identifier(en), ensemble: try members(en))
         } else {
-            throw error("VerticalCRS \(name.debugDescription) lacks \"datum\" or \"datum_ensemble\"", at: obj.offset)
+            throw error("VerticalCRS \(name.brief) lacks \"datum\" or \"datum_ensemble\"", at: obj.offset)
         }
         let cs = try coordinateSystem(obj["coordinate_system"], at: obj.offset)
         guard cs.axes.count == 1 else { throw error("VerticalCRS needs one axis, found \(cs.axes.count)", at: obj.offset) }

@@ -47,7 +47,7 @@ struct PROJStringReader {
             let key = String(decoding: bytes[keyStart..<i], as: UTF8.self)
             guard !key.isEmpty else { throw error("empty parameter name", at: start) }
             guard key.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSetLite.isAlphanumeric($0) || $0 == "_" || $0 == ".") }) else {
-                throw error("invalid parameter name \(key.debugDescription)", at: keyStart)
+                throw error("invalid parameter name \(key.brief)", at: keyStart)
             }
             var value: String?
             if i < n, bytes[i] == 0x3D {
@@ -138,7 +138,7 @@ struct PROJStringReader {
 
     func number(_ t: Token) throws(GraticuleError) -> Double {
         guard let s = t.value, let v = Double(s), v.isFinite else {
-            throw error("+\(t.key) needs a finite number, got \(t.value.map { $0.debugDescription } ?? "nothing")", at: t.offset)
+            throw error("+\(t.key) needs a finite number, got \(t.value.map { $0.brief } ?? "nothing")", at: t.offset)
         }
         return v
     }
@@ -152,7 +152,7 @@ struct PROJStringReader {
         }
         if s.hasSuffix("r") || s.hasSuffix("R"), let v = Double(s.dropLast()), v.isFinite { return v * Angle.degreesPerRadian }
         if let v = PROJStringReader.dms(s) { return v }
-        throw error("+\(t.key): invalid angle \(s.debugDescription)", at: t.offset)
+        throw error("+\(t.key): invalid angle \(s.brief)", at: t.offset)
     }
 
     /// Parses PROJ's DMS notation: `[-]D[d°][M['][S["]]][NSEW]`.
@@ -212,7 +212,7 @@ struct PROJStringReader {
         if let d = p["datum"] {
             guard let v = d.value, let def = PROJNames.datums.first(where: { $0.name.lowercased() == v.lowercased() }),
                   let e = PROJNames.ellipsoid(named: def.ellps) else {
-                throw error("unknown +datum \(d.value.map { $0.debugDescription } ?? "")", at: d.offset)
+                throw error("unknown +datum \(d.value.map { $0.brief } ?? "")", at: d.offset)
             }
             ellipsoid = try named(e)
             if let code = def.epsg, let reg = (try? Registry.shared)?.geodeticDatum(Identifier("EPSG", code)) {
@@ -254,7 +254,7 @@ struct PROJStringReader {
                                            isDefinedBySemiMinorAxis: bySemiMinor)
         } else if let e = p["ellps"] {
             guard let v = e.value, let def = PROJNames.ellipsoid(named: v) else {
-                throw error("unknown +ellps \(e.value.map { $0.debugDescription } ?? "")", at: e.offset)
+                throw error("unknown +ellps \(e.value.map { $0.brief } ?? "")", at: e.offset)
             }
             ellipsoid = try named(def)
         } else {
@@ -319,7 +319,7 @@ struct PROJStringReader {
         case "m": return .metre
         case "ft": return .foot
         case "us-ft": return .usSurveyFoot
-        default: throw error("unknown unit \(v.debugDescription)", at: token.offset)
+        default: throw error("unknown unit \(v.brief)", at: token.offset)
         }
     }
 
@@ -391,7 +391,7 @@ struct PROJStringReader {
             return ProjectedCRS(name: "unknown", base: base, conversion: conv, coordinateSystem: try projectedAxes(p, unit: unit, conversion: conv))
         }
         guard !candidates.isEmpty || op == "etmerc" || op == "somerc" else {
-            throw error("unknown PROJ operation \(op.debugDescription): Graticule maps \(PROJStringReader.knownOperations) "
+            throw error("unknown PROJ operation \(op.brief): Graticule maps \(PROJStringReader.knownOperations) "
                         + "to EPSG methods", at: opToken.offset)
         }
         // Pick by auxiliary flag (+f=0, +shape=, +sweep=, +guam, +hyperbolic, +axis=wsu, +no_uoff).
@@ -482,7 +482,7 @@ struct PROJStringReader {
             break
         }
         guard let spec else {
-            throw error("PROJ operation \(op.debugDescription) with these options has no EPSG or WKT2 equivalent", at: opToken.offset)
+            throw error("PROJ operation \(op.brief) with these options has no EPSG or WKT2 equivalent", at: opToken.offset)
         }
         var params: [OperationParameter] = []
         for ps in spec.params {

@@ -66,7 +66,7 @@ enum WKTValue: Sendable {
     /// A short description for error messages.
     var summary: String {
         switch self {
-        case let .string(s, _): "string \(String(s.prefix(40)).debugDescription)"
+        case let .string(s, _): "string \(String(s.prefix(40)).brief)"
         case let .number(_, t, _): "number \(t)"
         case let .word(w, _): "word \(String(w.prefix(40)))"
         case let .node(n): "\(n.keyword)[…]"
@@ -277,7 +277,7 @@ struct WKTLexer {
             }
         }
         if digits == 0 {
-            throw error("malformed number \(String(decoding: bytes[start..<min(position + 1, bytes.count)], as: UTF8.self).debugDescription)",
+            throw error("malformed number \(String(decoding: bytes[start..<min(position + 1, bytes.count)], as: UTF8.self).brief)",
                         at: start)
         }
         if position < bytes.count, bytes[position] == 0x45 || bytes[position] == 0x65 {

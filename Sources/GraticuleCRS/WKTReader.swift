@@ -153,7 +153,7 @@ struct WKTReader {
                 throw error("\(node.keyword) is valid WKT but not a CRS kind Graticule reads "
                             + "(geographic, geocentric, projected, vertical, compound, engineering, bound)", at: node.offset)
             }
-            throw error("unknown WKT keyword \(node.keyword.debugDescription): expected a CRS such as PROJCRS, GEOGCRS, "
+            throw error("unknown WKT keyword \(node.keyword.brief): expected a CRS such as PROJCRS, GEOGCRS, "
                         + "PROJCS or GEOGCS", at: node.offset)
         }
     }
@@ -177,7 +177,7 @@ struct WKTReader {
         let unitName = try name(node)
         var factor: Double?
         if node.values.count >= 2, case let .number(v, _, o) = node.values[1] {
-            guard v > 0 else { throw error("unit \(unitName.debugDescription) must have a positive conversion factor, got \(v)", at: o) }
+            guard v > 0 else { throw error("unit \(unitName.brief) must have a positive conversion factor, got \(v)", at: o) }
             factor = v
         }
         return CRSResolve.unit(name: unitName, factor: factor, kind: kind, identifier: try identifier(node))
@@ -279,7 +279,7 @@ struct WKTReader {
         if isWKT1 {
             if node.key == "GEOGCS" {
                 guard let u = try unitChild(node, expected: .angle) else {
-                    throw error("GEOGCS \(crsName.debugDescription) lacks its angular UNIT", at: node.offset)
+                    throw error("GEOGCS \(crsName.brief) lacks its angular UNIT", at: node.offset)
                 }
                 angular = u
             } else {
@@ -317,7 +317,7 @@ struct WKTReader {
             case "BASEGEOGCRS", "BASEGEODCRS":
                 cs = CRSResolve.ellipsoidal(latitudeFirst: true, unit: angular)
             default:
-                throw error("\(node.keyword) \(crsName.debugDescription) lacks its CS", at: node.offset)
+                throw error("\(node.keyword) \(crsName.brief) lacks its CS", at: node.offset)
             }
         }
         let kind: GeodeticCRS.Kind
@@ -326,7 +326,7 @@ struct WKTReader {
         case (.ellipsoidal, 3): kind = .geographic3D
         case (.cartesian, 3), (.spherical, _): kind = .geocentric
         default:
-            throw error("\(node.keyword) \(crsName.debugDescription) has a \(cs.kind.rawValue) CS with "
+            throw error("\(node.keyword) \(crsName.brief) has a \(cs.kind.rawValue) CS with "
                         + "\(cs.axes.count) axes; a geodetic CRS needs an ellipsoidal (2D/3D) or 3D Cartesian one",
                         at: node.offset)
         }
@@ -399,7 +399,7 @@ struct WKTReader {
         for (i, a) in axisNodes.enumerated() {
             let designation = try name(a)
             guard a.values.count >= 2, case let .word(dirWord, _) = a.values[1] else {
-                throw error("AXIS \(designation.debugDescription) lacks its direction", at: a.offset)
+                throw error("AXIS \(designation.brief) lacks its direction", at: a.offset)
             }
             var direction = wkt1 ? dirWord.lowercased() : dirWord
             if direction.uppercased() == direction { direction = direction.lowercased() }
@@ -457,7 +457,7 @@ struct WKTReader {
         let crsName = try name(node)
         let id = try identifier(node)
         guard let baseNode = node.child("BASEGEOGCRS", "BASEGEODCRS", "GEOGCS", "GEOGCRS", "GEODCRS") else {
-            throw error("\(node.keyword) \(crsName.debugDescription) lacks its base geographic CRS", at: node.offset)
+            throw error("\(node.keyword) \(crsName.brief) lacks its base geographic CRS", at: node.offset)
         }
         var base = try geodetic(baseNode)
         let isWKT1 = node.key == "PROJCS"
@@ -486,7 +486,7 @@ struct WKTReader {
                 }
             }
         } else {
-            throw error("\(node.keyword) \(crsName.debugDescription) lacks a CONVERSION or PROJECTION", at: node.offset)
+            throw error("\(node.keyword) \(crsName.brief) lacks a CONVERSION or PROJECTION", at: node.offset)
         }
         let axisNodes = node.children("AXIS")
         var cs: CoordinateSystem
@@ -506,7 +506,7 @@ struct WKTReader {
             cs = CRSResolve.implicitProjectedAxes(conversion: conversion, unit: linear)
         }
         guard cs.kind == .cartesian, cs.axes.count == 2 || cs.axes.count == 3 else {
-            throw error("\(node.keyword) \(crsName.debugDescription) needs a 2D or 3D Cartesian CS, found "
+            throw error("\(node.keyword) \(crsName.brief) needs a 2D or 3D Cartesian CS, found "
                         + "\(cs.kind.rawValue) with \(cs.axes.count) axes", at: node.offset)
         }
         if isWKT1, let krovak = conversion.method.epsgCode, krovak == 1041,
@@ -555,7 +555,7 @@ struct WKTReader {
     func wkt2Conversion(_ node: WKTNode) throws(GraticuleError) -> Conversion {
         let convName = try name(node)
         guard let m = node.child("METHOD", "PROJECTION") else {
-            throw error("CONVERSION \(convName.debugDescription) lacks its METHOD", at: node.offset)
+            throw error("CONVERSION \(convName.brief) lacks its METHOD", at: node.offset)
         }
         var method = OperationMethod(name: try name(m), identifier: try identifier(m))
         let spec = MethodTable.spec(for: method)
@@ -599,7 +599,7 @@ struct WKTReader {
             datum = VerticalDatum(name: try name(en), identifier: try identifier(en),
                                   ensemble: DatumEnsemble(members: members, accuracy: accuracy))
         } else {
-            throw error("\(node.keyword) \(crsName.debugDescription) lacks its vertical datum", at: node.offset)
+            throw error("\(node.keyword) \(crsName.brief) lacks its vertical datum", at: node.offset)
         }
         let unit = try unitChild(node, expected: nil).flatMap { $0.kind == .length ? $0 : nil } ?? .metre
         let axisNodes = node.children("AXIS")
@@ -647,7 +647,7 @@ struct WKTReader {
             }
         }
         guard components.count >= 2 else {
-            throw error("\(node.keyword) \(crsName.debugDescription) needs at least two component CRSs, found \(components.count)",
+            throw error("\(node.keyword) \(crsName.brief) needs at least two component CRSs, found \(components.count)",
                         at: node.offset)
         }
         // Flatten nested compounds.
@@ -661,7 +661,7 @@ struct WKTReader {
     mutating func engineering(_ node: WKTNode) throws(GraticuleError) -> EngineeringCRS {
         let crsName = try name(node)
         guard let d = node.child("EDATUM", "ENGINEERINGDATUM", "LOCAL_DATUM") else {
-            throw error("\(node.keyword) \(crsName.debugDescription) lacks its datum", at: node.offset)
+            throw error("\(node.keyword) \(crsName.brief) lacks its datum", at: node.offset)
         }
         let unit = try unitChild(node, expected: nil) ?? .metre
         let axisNodes = node.children("AXIS")
