@@ -95,13 +95,13 @@ enum CRSEquivalence {
     /// `EPSG:1116`) resolves to the EPSG datum.
     static func datumKey(_ d: GeodeticDatum) -> Identifier? {
         guard let names = CRSResolve.names else { return d.identifier.map { Identifier($0.authority, $0.code) } }
-        let e = d.ellipsoid.figure
         func matches(_ row: RegistryNames.DatumRow) -> Bool {
-            guard let eid = row.ellipsoid, let er = names.ellipsoids[eid] else { return false }
-            return close(er.semiMajorAxis, e.semiMajorAxis, 1e-9) && close(er.inverseFlattening, e.inverseFlattening, 1e-8)
+            names.datum(row, matches: d.ellipsoid.figure, primeMeridianDegrees: d.primeMeridian.longitudeDegrees)
         }
         var id = d.identifier.map { Identifier($0.authority, $0.code) }
-        if id == nil { id = names.datums(named: d.name).first(where: matches)?.id }
+        if id == nil {
+            id = names.resolveDatum(named: d.name, figure: d.ellipsoid.figure, primeMeridianDegrees: d.primeMeridian.longitudeDegrees)?.id
+        }
         if let cur = id, cur.authority != "EPSG", let row = names.datums[cur],
            let twin = names.datums(named: row.name).first(where: { $0.id.authority == "EPSG" && matches($0) }) {
             id = twin.id

@@ -102,15 +102,13 @@ enum CRSResolve {
         var datum = GeodeticDatum(name: name, identifier: identifier, ellipsoid: ellipsoid, primeMeridian: primeMeridian)
         guard let names, let registry = try? Registry.shared else { return datum }
         func ellipsoidMatches(_ row: RegistryNames.DatumRow) -> Bool {
-            guard let eid = row.ellipsoid, let e = names.ellipsoids[eid] else { return false }
-            return RegistryNames.close(e.semiMajorAxis, ellipsoid.semiMajorAxis, 1e-9)
-                && RegistryNames.close(e.inverseFlattening, ellipsoid.inverseFlattening, 1e-8)
+            names.datum(row, matches: ellipsoid.figure, primeMeridianDegrees: primeMeridian.longitudeDegrees)
         }
         var row: RegistryNames.DatumRow?
         if let identifier, let r = names.datums[identifier], !r.isVertical, ellipsoidMatches(r) {
             row = r
         } else {
-            row = names.datums(named: name).first(where: ellipsoidMatches)
+            row = names.resolveDatum(named: name, figure: ellipsoid.figure, primeMeridianDegrees: primeMeridian.longitudeDegrees)
         }
         guard let row else { return datum }
         if adoptRegistryDefinition, let reg = registry.geodeticDatum(row.id) {

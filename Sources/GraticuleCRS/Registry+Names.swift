@@ -159,6 +159,33 @@ struct RegistryNames: Sendable {
     static func close(_ a: Double, _ b: Double, _ rel: Double) -> Bool {
         a == b || abs(a - b) <= rel * max(abs(a), abs(b))
     }
+
+    /// The registry datum this name (or alias) denotes with this figure and prime meridian.
+    /// Esri names a datum without its prime meridian (`D_NTF` with `PRIMEM["Paris"]`), EPSG with
+    /// it (`NTF (Paris)`): when the named datum has another prime meridian, its `… (meridian)`
+    /// sibling is taken.
+    func resolveDatum(named name: String, figure: Ellipsoid, primeMeridianDegrees pm: Double) -> DatumRow? {
+        let candidates = datums(named: name)
+        if let hit = candidates.first(where: { datum($0, matches: figure, primeMeridianDegrees: pm) }) { return hit }
+        for c in candidates where datum(c, matches: figure, primeMeridianDegrees: c.primeMeridian.flatMap { id in
+            primeMeridians.first { $0.id == id }?.degrees } ?? 0) {
+            let prefix = c.name + " ("
+            if let sibling = datums.values.filter({ !$0.isVertical && $0.name.hasPrefix(prefix) && datum($0, matches: figure, primeMeridianDegrees: pm) })
+                .min(by: { ($0.deprecated ? 1 : 0, $0.id.code) < ($1.deprecated ? 1 : 0, $1.id.code) }) {
+                return sibling
+            }
+        }
+        return nil
+    }
+
+    /// True when a registry datum has this figure and prime meridian (in degrees).
+    func datum(_ row: DatumRow, matches figure: Ellipsoid, primeMeridianDegrees pm: Double) -> Bool {
+        guard let eid = row.ellipsoid, let e = ellipsoids[eid],
+              RegistryNames.close(e.semiMajorAxis, figure.semiMajorAxis, 1e-9),
+              RegistryNames.close(e.inverseFlattening, figure.inverseFlattening, 1e-8) else { return false }
+        let rowPM = row.primeMeridian.flatMap { id in primeMeridians.first { $0.id == id }?.degrees } ?? 0
+        return abs(rowPM - pm) < 1e-7
+    }
 }
 
 extension Registry {

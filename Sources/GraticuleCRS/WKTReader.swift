@@ -355,8 +355,9 @@ struct WKTReader {
         guard (esri || maybeEsri) && wkt1Node && g.kind == .geographic2D else { return g }
         let candidates = (try? registry.crsIdentifiers(named: g.name, types: ["geographic 2D"])) ?? []
         for c in candidates {
-            if case let .geodetic(reg)? = try? registry.crs(c),
+            if case var .geodetic(reg)? = try? registry.crs(c),
                CRSEquivalence.geodeticEquivalent(reg, g, options: [.ignoreAxisOrder]) {
+                reg.datum.towgs84 = g.datum.towgs84
                 return reg
             }
         }
@@ -542,8 +543,9 @@ struct WKTReader {
         for n in names {
             let candidates = (try? registry.crsIdentifiers(named: n, types: ["projected"])) ?? []
             for c in candidates {
-                if case let .projected(reg)? = try? registry.crs(c),
+                if case var .projected(reg)? = try? registry.crs(c),
                    CRSEquivalence.projectedEquivalent(reg, p, options: [.ignoreAxisOrder]) {
+                    reg.base.datum.towgs84 = p.base.datum.towgs84
                     return reg
                 }
             }
