@@ -290,7 +290,7 @@ enum CRSResolve {
         var m = String(parts[2])
         let west = m.hasSuffix("W")
         m = m.replacingOccurrences(of: "°", with: "").replacingOccurrences(of: "E", with: "").replacingOccurrences(of: "W", with: "")
-        guard let v = Double(m) else { return (direction, nil) }
+        guard let v = Double(m), v.isFinite, abs(v) <= 360 else { return (direction, nil) }
         return (parts[0].lowercased(), west ? -v : v)
     }
 }

@@ -123,6 +123,9 @@ struct WKTLexer {
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
+    /// An open node. The loop reads its flags through `stack[stack.count - 1]` and never copies a
+    /// frame out: a copy would share the values array and make every append copy it (quadratic
+    /// time on a node with many values).
     private struct Frame {
         var node: WKTNode
         var close: UInt8
@@ -143,10 +146,13 @@ struct WKTLexer {
         var result: WKTNode?
         // Open the root.
         try openNode(into: &stack)
-        while let top = stack.last {
+        while !stack.isEmpty {
+            let top = TopView(close: stack[stack.count - 1].close, hasValue: stack[stack.count - 1].hasValue,
+                              sawComma: stack[stack.count - 1].sawComma, keyword: stack[stack.count - 1].node.keyword,
+                              offset: stack[stack.count - 1].node.offset)
             skipSpace()
             guard position < bytes.count else {
-                let innermost = top.node
+                let innermost = top
                 throw error("unexpected end of input: \(stack.count) unclosed bracket\(stack.count == 1 ? "" : "s") "
                             + "(innermost \(innermost.keyword) opened at offset "
                             + "\(TextOffsets.characterOffset(bytes, byteOffset: innermost.offset)))", at: bytes.count)
@@ -155,11 +161,11 @@ struct WKTLexer {
             if b == 0x5D || b == 0x29 {  // ] )
                 if b != top.close {
                     throw error("unbalanced brackets: '\(Character(UnicodeScalar(b)))' closes "
-                                + "\(top.node.keyword) which was opened with "
+                                + "\(top.keyword) which was opened with "
                                 + "'\(top.close == 0x5D ? "[" : "(")'", at: position)
                 }
                 if top.sawComma && !top.hasValue {
-                    throw error("expected a value after ',' in \(top.node.keyword)", at: position)
+                    throw error("expected a value after ',' in \(top.keyword)", at: position)
                 }
                 position += 1
                 let done = stack.removeLast().node
@@ -173,7 +179,7 @@ struct WKTLexer {
             }
             if b == 0x2C {  // ,
                 if !top.hasValue {
-                    throw error("unexpected ',' in \(top.node.keyword): a value is missing", at: position)
+                    throw error("unexpected ',' in \(top.keyword): a value is missing", at: position)
                 }
                 position += 1
                 stack[stack.count - 1].hasValue = false
@@ -181,7 +187,7 @@ struct WKTLexer {
                 continue
             }
             if top.hasValue {
-                throw error("expected ',' or '\(top.close == 0x5D ? "]" : ")")' in \(top.node.keyword), "
+                throw error("expected ',' or '\(top.close == 0x5D ? "]" : ")")' in \(top.keyword), "
                             + "found \(describeByte(at: position))", at: position)
             }
             // A value.
@@ -205,7 +211,7 @@ struct WKTLexer {
                 position = afterWord
                 stack[stack.count - 1].node.values.append(.word(word, valueStart))
             } else {
-                throw error("unexpected \(describeByte(at: position)) in \(top.node.keyword)", at: position)
+                throw error("unexpected \(describeByte(at: position)) in \(top.keyword)", at: position)
             }
             stack[stack.count - 1].hasValue = true
         }
@@ -221,6 +227,15 @@ struct WKTLexer {
         }
         guard let result else { throw error("empty WKT", at: 0) }
         return result
+    }
+
+    /// What the loop needs to know about the innermost open node (no copy of its values).
+    private struct TopView {
+        var close: UInt8
+        var hasValue: Bool
+        var sawComma: Bool
+        var keyword: String
+        var offset: Int
     }
 
     /// Reads `KEYWORD [` or `KEYWORD (` and pushes a frame.

@@ -127,6 +127,19 @@ import Testing
         }
     }
 
+    /// A node with hundreds of thousands of values, a JSON array as long, a PROJ string with as
+    /// many tokens: linear time.
+    @Test func wideInputIsLinear() throws {
+        let start = ContinuousClock.now
+        let wkt = "GEOGCS[\"x\"," + String(repeating: "1,", count: 300_000) + "1]"
+        #expect(parseError(wkt)?.message.contains("lacks its angular UNIT") == true)
+        let json = #"{"type":"GeographicCRS","name":"x","members":["# + String(repeating: "1,", count: 300_000) + "1]}"
+        #expect(parseError(json)?.message.contains("lacks \"datum\" or \"datum_ensemble\"") == true)
+        let proj = "+proj=longlat " + String(repeating: "+a=1 ", count: 100_000)
+        _ = try? SpatialReference(text: proj)
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
     @Test func invalidUTF8NamesTheByte() throws {
         var bytes = Array(#"GEOGCS["ab"#.utf8)
         bytes.append(0xFF)
