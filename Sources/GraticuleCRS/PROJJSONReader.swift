@@ -16,6 +16,10 @@ struct PROJJSONReader {
         }
         var parsed = ParsedCRS(crs: try reader.crs(root))
         (parsed.areaOfUse, parsed.scope) = try reader.usage(root)
+        if parsed.areaOfUse == nil, parsed.scope == nil, root["type"]?.stringValue == "BoundCRS", let source = root["source_crs"],
+           source.isObject {
+            (parsed.areaOfUse, parsed.scope) = try reader.usage(source)
+        }
         return parsed
     }
 

@@ -11,9 +11,7 @@ struct PROJJSONWriter {
     static let schema = "https://proj.org/schemas/v0.7/projjson.schema.json"
 
     func write() throws(GraticuleError) -> String {
-        var members: [(String, JSONOut)] = [("$schema", .string(PROJJSONWriter.schema))]
-        guard case let .object(body) = try object(crs, withType: true) else { return "" }
-        members += body
+        guard case var .object(members) = try object(crs, withType: true) else { return "" }
         if let scope { members.append(("scope", .string(scope))) }
         if let a = areaOfUse {
             if !a.name.isEmpty { members.append(("area", .string(a.name))) }
@@ -21,9 +19,39 @@ struct PROJJSONWriter {
                                              ("north_latitude", .number(a.north)), ("east_longitude", .number(a.east))])))
         }
         if let id = crs.identifier { members.append(("id", PROJJSONWriter.id(id))) }
+        // A datum with TOWGS84 parameters: a BoundCRS to WGS 84, as PROJ writes it.
+        if let t = crs.geodetic?.datum.towgs84, t.count == 7, crs.horizontal == crs {
+            members = boundCRS(source: members, towgs84: t)
+        }
         var out = ""
-        JSONOut.object(members).render(into: &out, indent: 0)
+        JSONOut.object([("$schema", .string(PROJJSONWriter.schema))] + members).render(into: &out, indent: 0)
         return out
+    }
+
+    func boundCRS(source: [(String, JSONOut)], towgs84 t: [Double]) -> [(String, JSONOut)] {
+        let wgs84: JSONOut = .object([
+            ("type", .string("GeographicCRS")), ("name", .string("WGS 84")),
+            ("datum", .object([("type", .string("GeodeticReferenceFrame")), ("name", .string("World Geodetic System 1984")),
+                               ("ellipsoid", .object([("name", .string("WGS 84")), ("semi_major_axis", .number(6378137)),
+                                                      ("inverse_flattening", .number(298.257223563))]))])),
+            ("coordinate_system", coordinateSystem(CRSResolve.ellipsoidal(latitudeFirst: true, unit: .degree))),
+            ("id", PROJJSONWriter.id(Identifier("EPSG", 4326))),
+        ])
+        let names = ["X-axis translation", "Y-axis translation", "Z-axis translation", "X-axis rotation",
+                     "Y-axis rotation", "Z-axis rotation", "Scale difference"]
+        let units: [UnitOfMeasure] = [.metre, .metre, .metre, .arcSecond, .arcSecond, .arcSecond, .partsPerMillion]
+        let seven = t[3...].contains { $0 != 0 }
+        let params: [JSONOut] = (0..<(seven ? 7 : 3)).map { i in
+            .object([("name", .string(names[i])), ("value", .number(t[i])), ("unit", unit(units[i])),
+                     ("id", PROJJSONWriter.id(Identifier("EPSG", 8605 + i)))])
+        }
+        let method: JSONOut = seven
+            ? .object([("name", .string("Position Vector transformation (geog2D domain)")), ("id", PROJJSONWriter.id(Identifier("EPSG", 9606)))])
+            : .object([("name", .string("Geocentric translations (geog2D domain)")), ("id", PROJJSONWriter.id(Identifier("EPSG", 9603)))])
+        let name = source.first { $0.0 == "name" }.flatMap { if case let .string(s) = $0.1 { s } else { nil } } ?? "unknown"
+        return [("type", .string("BoundCRS")), ("source_crs", .object(source)), ("target_crs", wgs84),
+                ("transformation", .object([("name", .string("Transformation from \(name) to WGS84")), ("method", method),
+                                            ("parameters", .array(params))]))]
     }
 
     static func id(_ id: Identifier) -> JSONOut {

@@ -131,6 +131,12 @@ import Testing
         let wkt2 = try sr.export("wkt2")
         #expect(wkt2.hasPrefix("BOUNDCRS[SOURCECRS[GEOGCRS[\"DHDN\""))
         #expect(try SpatialReference(text: wkt2).datum?.towgs84 == sr.datum?.towgs84)
+        // So does PROJJSON.
+        let json = try sr.export("projjson")
+        #expect(json.contains(#""type": "BoundCRS""#))
+        let back = try SpatialReference(text: json)
+        #expect(back.datum?.towgs84?.count == 7)
+        for (a, b) in zip(back.datum?.towgs84 ?? [], sr.datum?.towgs84 ?? []) { #expect(abs(a - b) < 1e-12) }
     }
 
     @Test func wkt1PolarStereographicIsVariantBWithTheAuthorityAxes() throws {
