@@ -210,7 +210,13 @@ extension Conversion {
         guard let spec else { return self }
         var out = self
         out.method = OperationMethod(name: spec.name, identifier: spec.epsg.map { Identifier("EPSG", $0) } ?? method.identifier)
-        out.parameters = parameters.map { p in
+        // Parameters in the method's order (EPSG's), unknown ones after.
+        func rank(_ p: OperationParameter) -> Int {
+            spec.params.firstIndex { ps in (p.epsgCode != nil && ps.epsg == p.epsgCode) || RegistryNames.key(ps.name) == RegistryNames.key(p.name)
+                || ps.wkt1.map(RegistryNames.key) == RegistryNames.key(p.name) } ?? spec.params.count
+        }
+        let ordered = parameters.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        out.parameters = ordered.map { p in
             var p = p
             let k = RegistryNames.key(p.name)
             let match = spec.params.first { ps in

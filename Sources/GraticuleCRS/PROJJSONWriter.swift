@@ -162,7 +162,7 @@ struct PROJJSONWriter {
     func isSexagesimal(_ u: UnitOfMeasure) -> Bool { WKT2Writer(crs: crs).isSexagesimal(u) }
 
     func unit(_ u: UnitOfMeasure) -> JSONOut {
-        let u = isSexagesimal(u) ? .degree : u
+        let u = u.factor.isNaN ? .degree : u
         if u.authority == "EPSG" {
             switch u.code {
             case "9001": return .string("metre")

@@ -168,8 +168,10 @@ struct WKT2Writer {
         return u.name
     }
 
+    /// A unit node. Sexagesimal units keep their name (PROJ writes the axes of EPSG:4035 in
+    /// "degree minute second hemisphere"); values in them are converted before they get here.
     func unit(_ u: UnitOfMeasure) -> WKTElement {
-        let u = isSexagesimal(u) ? .degree : u
+        let u = u.factor.isNaN ? .degree : u
         let keyword: String
         switch u.kind {
         case .angle: keyword = "ANGLEUNIT"
