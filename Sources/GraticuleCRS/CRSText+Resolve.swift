@@ -275,8 +275,8 @@ enum CRSResolve {
     /// (−180°, 180°] and rounded to 1e-9° (unit conversions leave noise in the last digits).
     static func direction(_ direction: String, meridianDegrees: Double?) -> String {
         guard var m = meridianDegrees, m.isFinite else { return direction }
-        m = (m * 1e9).rounded() / 1e9
         m = Angle.normalizeDegrees(m)
+        m = Angle.normalizeDegrees((m * 1e9).rounded() / 1e9)
         let d = direction.prefix(1).uppercased() + direction.dropFirst().lowercased()
         let v = abs(m)
         let text = v == v.rounded() && v < 1e15 ? String(Int(v)) : TextFormat.g15(v)

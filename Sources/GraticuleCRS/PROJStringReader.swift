@@ -188,7 +188,7 @@ struct PROJStringReader {
             default: return nil
             }
         }
-        return rest.isEmpty ? sign * total : nil
+        return rest.isEmpty && total.isFinite ? sign * total : nil
     }
 
     // MARK: Geodetic
