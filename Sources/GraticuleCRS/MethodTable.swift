@@ -254,7 +254,6 @@ enum MethodTable {
         for m in methods { if let w = m.wkt1 { let k = normalize(w); if d[k] == nil { d[k] = m } } }
         // Other spellings seen in WKT1 files.
         d[normalize("Mercator")] = byCodeUnsafe(9804)
-        d[normalize("Lambert_Conformal_Conic")] = byCodeUnsafe(9802)
         d[normalize("Albers_Conical_Equal_Area")] = byCodeUnsafe(9822)
         d[normalize("Stereographic_North_Pole")] = byCodeUnsafe(9829)
         d[normalize("Stereographic_South_Pole")] = byCodeUnsafe(9829)

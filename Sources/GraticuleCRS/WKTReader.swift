@@ -44,8 +44,9 @@ struct WKTReader {
             return ParsedCRS(crs: .compound(CompoundCRS(name: "\(h.name) + \(v.name)", components: [h, v])))
         }
         var parsed = ParsedCRS(crs: try crs(root))
-        (parsed.areaOfUse, parsed.scope) = try usage(root)
-        if case .bound = WKTReader.kind(of: root) { (parsed.areaOfUse, parsed.scope) = (nil, nil) }
+        // A BOUNDCRS carries the usage of its source CRS.
+        let holder = WKTReader.kind(of: root) == .bound ? (root.child("SOURCECRS")?.children.first ?? root) : root
+        (parsed.areaOfUse, parsed.scope) = try usage(holder)
         return parsed
     }
 

@@ -147,6 +147,16 @@ import Testing
         #expect(sr.isEquivalent(to: try SpatialReference(text: "EPSG:3031")))
     }
 
+    /// Oracle and Trimble write "Lambert Conformal Conic" in WKT1 for either variant: the
+    /// parameters decide.
+    @Test func wkt1LambertConformalConicWithoutVariant() throws {
+        let gcs = CRSTextErrorTests.wgs84
+        let twoSP = #"PROJCS["x",\#(gcs),PROJECTION["Lambert Conformal Conic"],PARAMETER["standard_parallel_1",45],PARAMETER["standard_parallel_2",47],PARAMETER["latitude_of_origin",44],PARAMETER["central_meridian",-87],UNIT["metre",1]]"#
+        #expect(try method(twoSP).epsgCode == 9802)
+        let oneSP = #"PROJCS["x",\#(gcs),PROJECTION["Lambert Conformal Conic"],PARAMETER["latitude_of_origin",44],PARAMETER["central_meridian",-87],PARAMETER["scale_factor",0.9999],UNIT["metre",1]]"#
+        #expect(try method(oneSP).epsgCode == 9801)
+    }
+
     @Test func wkt1WebMercatorExtension() throws {
         let sr = try SpatialReference(text: try SpatialReference(text: "EPSG:3857").export("wkt1"))
         #expect(sr.definition.projected?.conversion.method.epsgCode == 1024)
