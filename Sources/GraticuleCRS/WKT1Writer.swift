@@ -154,11 +154,9 @@ struct WKT1Writer {
             return out
         }
         var out: [WKTElement] = [.node("PROJECTION", [.quoted(wkt1)])]
-        var written = Set<Int>()
-        for (i, ps) in spec.params.enumerated() {
+        for ps in spec.params {
             guard let name = ps.wkt1 else { continue }
             guard let param = c.parameters.first(where: { ($0.epsgCode != nil && $0.epsgCode == ps.epsg) || RegistryNames.key($0.name) == RegistryNames.key(ps.name) }) else { continue }
-            written.insert(i)
             out.append(.node("PARAMETER", [.quoted(name), .number(TextFormat.wkt(value(param)))]))
         }
         return out

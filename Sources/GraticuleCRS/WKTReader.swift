@@ -461,7 +461,7 @@ struct WKTReader {
         guard let baseNode = node.child("BASEGEOGCRS", "BASEGEODCRS", "GEOGCS", "GEOGCRS", "GEODCRS") else {
             throw error("\(node.keyword) \(crsName.brief) lacks its base geographic CRS", at: node.offset)
         }
-        var base = try geodetic(baseNode)
+        let base = try geodetic(baseNode)
         let isWKT1 = node.key == "PROJCS"
         let linear: UnitOfMeasure
         if isWKT1 {
@@ -518,7 +518,6 @@ struct WKTReader {
         if conversion.name == "unnamed", let utm = Conversion.utmName(conversion) { conversion.name = utm }
         var p = ProjectedCRS(name: crsName, identifier: id, base: base, conversion: conversion, coordinateSystem: cs)
         p = resolveProjected(p, implicitAxes: implicit, wkt1Node: isWKT1)
-        base = p.base
         return p
     }
 
