@@ -1,3 +1,4 @@
+import Foundation
 import GraticuleCore
 
 /// What `isEquivalent(to:options:)` may disregard.
@@ -70,11 +71,20 @@ enum CRSEquivalence {
     }
 
     static func projectedEquivalent(_ a: ProjectedCRS, _ b: ProjectedCRS, options: CRSEquivalenceOptions) -> Bool {
+        var (a, b) = (a, b)
+        if options.contains(.ignoreHeight) {
+            for i in 0..<2 {
+                var p = i == 0 ? a : b
+                p.coordinateSystem.axes = Array(p.coordinateSystem.axes.prefix(2))
+                p.base.coordinateSystem.axes = Array(p.base.coordinateSystem.axes.prefix(2))
+                if p.base.kind == .geographic3D { p.base.kind = .geographic2D }
+                if i == 0 { a = p } else { b = p }
+            }
+        }
         guard datumsEquivalent(a.base.datum, b.base.datum, options: options),
               axesEquivalent(a.base.coordinateSystem, b.base.coordinateSystem, options: options.union([.ignoreAxisOrder, .ignoreAxisUnits])),
               axesEquivalent(a.coordinateSystem, b.coordinateSystem, options: options) else { return false }
-        let sphere = a.base.datum.ellipsoid.figure.isSphere
-        return conversionsEquivalent(a.conversion, b.conversion, isSphere: sphere)
+        return conversionsEquivalent(a.conversion, b.conversion, ellipsoid: a.base.datum.ellipsoid.figure)
     }
 
     // MARK: Datum
@@ -143,17 +153,60 @@ enum CRSEquivalence {
 
     // MARK: Conversions
 
-    static func conversionsEquivalent(_ a: Conversion, _ b: Conversion, isSphere: Bool) -> Bool {
-        let ca = a.canonicalized(isSphere: isSphere), cb = b.canonicalized(isSphere: isSphere)
+    static func conversionsEquivalent(_ a: Conversion, _ b: Conversion, ellipsoid: Ellipsoid) -> Bool {
+        let isSphere = ellipsoid.isSphere
+        var ca = a.canonicalized(isSphere: isSphere), cb = b.canonicalized(isSphere: isSphere)
+        // Mercator (variant A) with k ≤ 1 is variant B with the matching standard parallel (Esri
+        // writes it so).
+        if ca.method.epsgCode == 9804, cb.method.epsgCode == 9805, let m = mercatorAsVariantB(ca, ellipsoid: ellipsoid) { ca = m }
+        if cb.method.epsgCode == 9804, ca.method.epsgCode == 9805, let m = mercatorAsVariantB(cb, ellipsoid: ellipsoid) { cb = m }
+        // Polar stereographic (variant B) with its standard parallel at the pole is variant A with k = 1.
+        ca = polarVariantA(ca)
+        cb = polarVariantA(cb)
         guard methodKey(ca.method, isSphere: isSphere) == methodKey(cb.method, isSphere: isSphere) else { return false }
         let pa = parameterValues(ca), pb = parameterValues(cb)
         for key in Set(pa.keys).union(pb.keys) {
             let d = key.hasPrefix("scale") ? 1.0 : 0.0
             let va = pa[key]?.value ?? d, vb = pb[key]?.value ?? d
-            if !close(va, vb, 1e-12) && abs(va - vb) > 1e-13 { return false }
+            if close(va, vb, 1e-12) || abs(va - vb) <= 1e-13 { continue }
+            // Angles are equal modulo a full turn (an azimuth of 323° is −37°).
+            if key.hasPrefix("angle") {
+                let r = abs(remainder(va - vb, 2 * Double.pi))
+                if r <= 1e-12 * max(abs(va), abs(vb), 1) { continue }
+            }
+            return false
         }
         return true
     }
+
+    static func polarVariantA(_ c: Conversion) -> Conversion {
+        guard c.method.epsgCode == 9829, let lat = c.parameter(epsg: 8832)?.normalizedValue, abs(abs(lat) - 90) < 1e-10 else { return c }
+        var params: [OperationParameter] = [
+            OperationParameter(name: "Latitude of natural origin", identifier: Identifier("EPSG", 8801), value: lat, unit: .degree),
+            OperationParameter(name: "Longitude of natural origin", identifier: Identifier("EPSG", 8802),
+                               value: c.parameter(epsg: 8833)?.normalizedValue ?? 0, unit: .degree),
+            OperationParameter(name: "Scale factor at natural origin", identifier: Identifier("EPSG", 8805), value: 1, unit: .unity),
+        ]
+        params += c.parameters.filter { $0.epsgCode == 8806 || $0.epsgCode == 8807 }
+        return Conversion(name: c.name, method: OperationMethod(name: "Polar Stereographic (variant A)", identifier: Identifier("EPSG", 9810)),
+                          parameters: params)
+    }
+
+    /// Mercator (variant A) as the equivalent variant B; nil when k > 1.
+    static func mercatorAsVariantB(_ c: Conversion, ellipsoid: Ellipsoid) -> Conversion? {
+        guard c.method.epsgCode == 9804, let k = c.parameter(epsg: 8805)?.siValue, k > 0, k <= 1,
+              (c.parameter(epsg: 8801)?.siValue ?? 0) == 0 else { return nil }
+        let e2 = ellipsoid.eccentricitySquared
+        let s2 = (1 - k * k) / (1 - k * k * e2)
+        guard s2 >= 0, s2 <= 1 else { return nil }
+        var params = c.parameters.filter { $0.epsgCode != 8805 && $0.epsgCode != 8801 }
+        params.insert(OperationParameter(name: "Latitude of 1st standard parallel", identifier: Identifier("EPSG", 8823),
+                                         value: asin(s2.squareRoot()) * Angle.degreesPerRadian, unit: .degree), at: 0)
+        return Conversion(name: c.name, method: OperationMethod(name: "Mercator (variant B)", identifier: Identifier("EPSG", 9805)),
+                          parameters: params)
+    }
+
+
 
     static func methodKey(_ m: OperationMethod, isSphere: Bool) -> String {
         if var code = m.epsgCode {
@@ -161,9 +214,16 @@ enum CRSEquivalence {
             if isSphere, let ell = MethodTable.sphericalForms[code] { code = ell }
             // PROJ implements both equidistant cylindrical methods with `eqc` on the ellipsoid.
             if code == 1029 { code = 1028 }
+            // PROJ (and GDAL's WKT1) implement modified azimuthal equidistant as the exact one, and
+            // Transverse Mercator 3D is Transverse Mercator with heights passed through.
+            if code == 9832 { code = 1125 }
+            if code == 1111 { code = 9807 }
             return "epsg:\(code)"
         }
-        return "name:" + RegistryNames.key(m.name)
+        let key = RegistryNames.key(m.name)
+        // Orthographic (Spherical) on a sphere is Orthographic.
+        if isSphere && key == "orthographicspherical" { return "epsg:9840" }
+        return "name:" + key
     }
 
     /// Parameter values in SI units, keyed by EPSG code (or normalised name) with the kind first.
@@ -207,8 +267,14 @@ extension Conversion {
             }
             spec = MethodTable.method(wkt1: method.name)
         }
-        guard let spec else { return self }
+        guard var spec else { return self }
         var out = self
+        // Stereographic centred on a pole is polar stereographic (variant A), as PROJ reads Esri's.
+        if spec.epsg == nil, spec.name == "Stereographic",
+           let lat0 = parameters.first(where: { $0.epsgCode == 8801 || RegistryNames.key($0.name) == "latitudeofnaturalorigin" })?.normalizedValue,
+           abs(abs(lat0) - 90) < 1e-10, let ps = MethodTable.method(epsg: 9810) {
+            spec = ps
+        }
         out.method = OperationMethod(name: spec.name, identifier: spec.epsg.map { Identifier("EPSG", $0) } ?? method.identifier)
         // Parameters in the method's order (EPSG's), unknown ones after.
         func rank(_ p: OperationParameter) -> Int {

@@ -41,7 +41,7 @@ enum CRSResolve {
     /// and identifier, named as the registry names it when one matches.
     static func ellipsoid(name: String, semiMajorAxis a: Double, inverseFlattening rf: Double, unit: UnitOfMeasure,
                           identifier: Identifier?, offset: Int, format: String,
-                          bytes: [UInt8]) throws(GraticuleError) -> ReferenceEllipsoid {
+                          bytes: [UInt8], definedBySemiMinorAxis: Bool = false) throws(GraticuleError) -> ReferenceEllipsoid {
         let aMetres = a * unit.factor
         guard aMetres.isFinite, aMetres > 0 else {
             throw .parse(format: format, message: "semi-major axis of \(name.brief) must be positive, got \(a)",
@@ -69,7 +69,7 @@ enum CRSResolve {
             }
         }
         return ReferenceEllipsoid(name: resolvedName, identifier: resolvedID, figure: figure,
-                                  unit: unit.kind == .length ? unit : .metre)
+                                  unit: unit.kind == .length ? unit : .metre, isDefinedBySemiMinorAxis: definedBySemiMinorAxis)
     }
 
     /// A prime meridian from its name and longitude in `unit`, the registry's when one matches.
@@ -94,9 +94,10 @@ enum CRSResolve {
         return names.primeMeridian(named: name, degrees: degrees)
     }
 
-    /// Resolves a geodetic datum's name and identifier against the registry. With
-    /// `adoptRegistryDefinition`, a match is replaced by the registry's datum (its official name,
-    /// identifier and ensemble members), keeping the text's ellipsoid and prime meridian.
+    /// Resolves a geodetic datum's name and identifier against the registry: with
+    /// `adoptRegistryDefinition` (WKT1 and Esri names), a match is replaced by the registry's datum
+    /// (its official name, identifier and ensemble members), keeping the text's ellipsoid and prime
+    /// meridian; otherwise (WKT2, PROJJSON) the text's datum is kept as written.
     static func geodeticDatum(name: String, identifier: Identifier?, ellipsoid: ReferenceEllipsoid,
                               primeMeridian: PrimeMeridian, adoptRegistryDefinition: Bool) -> GeodeticDatum {
         var datum = GeodeticDatum(name: name, identifier: identifier, ellipsoid: ellipsoid, primeMeridian: primeMeridian)
@@ -117,9 +118,6 @@ enum CRSResolve {
             datum.ensemble = reg.ensemble
             datum.frameReferenceEpoch = reg.frameReferenceEpoch
             datum.anchor = reg.anchor
-        } else if datum.identifier == nil {
-            datum.identifier = row.id
-            if name.hasPrefix("D_") || !name.contains(" ") { datum.name = row.name }
         }
         return datum
     }
@@ -177,7 +175,7 @@ enum CRSResolve {
         let code = conversion.method.epsgCode
         func latitude(_ c: Int) -> Double? { conversion.parameter(epsg: c)?.normalizedValue }
         switch code {
-        case 9819:
+        case 9819, 1042:
             return CoordinateSystem(kind: .cartesian, axes: [
                 Axis(name: "Southing", abbreviation: "X", direction: "south", unit: unit),
                 Axis(name: "Westing", abbreviation: "Y", direction: "west", unit: unit),
@@ -187,14 +185,24 @@ enum CRSResolve {
                 Axis(name: "Westing", abbreviation: "Y", direction: "west", unit: unit),
                 Axis(name: "Southing", abbreviation: "X", direction: "south", unit: unit),
             ])
-        case 9810, 9820, 1027:
+        case 9810, 9820, 1027, 1125, 9832:
             if let lat0 = latitude(8801), abs(abs(lat0) - 90) < 1e-10 {
                 return polar(north: lat0 > 0, longitudeOfOrigin: latitude(8802) ?? 0, unit: unit)
             }
-        case 9829:
+        case 9829, 9830:
             if let lat = latitude(8832), lat != 0 {
                 return polar(north: lat > 0, longitudeOfOrigin: latitude(8833) ?? 0, unit: unit)
             }
+        case 9826:
+            return CoordinateSystem(kind: .cartesian, axes: [
+                Axis(name: "Northing", abbreviation: "Y", direction: "north", unit: unit),
+                Axis(name: "Westing", abbreviation: "X", direction: "west", unit: unit),
+            ])
+        case 9828:
+            return CoordinateSystem(kind: .cartesian, axes: [
+                Axis(name: "Southing", abbreviation: "P", direction: "south", unit: unit),
+                Axis(name: "Westing", abbreviation: "M", direction: "west", unit: unit),
+            ])
         default:
             break
         }
@@ -228,9 +236,23 @@ enum CRSResolve {
     static func axisNameAndAbbreviation(_ designation: String, direction: String, csKind: CoordinateSystem.Kind) -> (String, String) {
         var name = designation.trimmingSpaces
         var abbrev = ""
-        if name.hasSuffix(")"), let open = name.lastIndex(of: "(") {
-            abbrev = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
-            name = String(name[..<open]).trimmingSpaces
+        if name.hasSuffix(")") {
+            // The parenthesis that opens the final one (abbreviations may nest: "E(X)").
+            var depth = 0
+            var index = name.endIndex
+            var open: String.Index?
+            while index > name.startIndex {
+                index = name.index(before: index)
+                if name[index] == ")" { depth += 1 }
+                if name[index] == "(" {
+                    depth -= 1
+                    if depth == 0 { open = index; break }
+                }
+            }
+            if let open {
+                abbrev = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+                name = String(name[..<open]).trimmingSpaces
+            }
         }
         if name.isEmpty {
             switch (abbrev, direction.lowercased()) {

@@ -155,30 +155,24 @@ struct EsriWKTWriter {
         case 9835:
             return named(abs((deg(8823) ?? 0) - 30) < 1e-10 ? "Behrmann" : "Cylindrical_Equal_Area")
         default:
-            return all.first
+            // The alternative whose parameters cover the conversion's best (two-point Hotine:
+            // "…_Center" takes a latitude of natural origin, "…_Natural_Origin" the projection
+            // centre's).
+            func covered(_ m: EsriMethodMapping) -> Int {
+                c.parameters.filter { p in
+                    m.parameters.contains { ep in
+                        (p.epsgCode != nil && ep.epsgCode == p.epsgCode) || ep.name.map(RegistryNames.key) == RegistryNames.key(p.name)
+                    }
+                }.count
+            }
+            return all.max { covered($0) < covered($1) }.flatMap { best in all.first { covered($0) == covered(best) } }
         }
-    }
-
-    /// Mercator (variant A) as the equivalent variant B (scale factor → latitude of the standard
-    /// parallel), which is how ArcGIS writes it; nil when the scale factor exceeds 1.
-    func mercatorAsVariantB(_ c: Conversion, ellipsoid: Ellipsoid) -> Conversion? {
-        guard c.method.epsgCode == 9804, let k = c.parameter(epsg: 8805)?.siValue, k > 0, k <= 1 else { return nil }
-        let e2 = ellipsoid.eccentricitySquared
-        let s2 = (1 - k * k) / (1 - k * k * e2)
-        guard s2 >= 0, s2 <= 1 else { return nil }
-        let lat1 = asin(s2.squareRoot()) * Angle.degreesPerRadian
-        var params = c.parameters.filter { $0.epsgCode != 8805 && $0.epsgCode != 8801 }
-        params.insert(OperationParameter(name: "Latitude of 1st standard parallel", identifier: Identifier("EPSG", 8823),
-                                         value: lat1, unit: .degree), at: 0)
-        return Conversion(name: c.name, identifier: nil,
-                          method: OperationMethod(name: "Mercator (variant B)", identifier: Identifier("EPSG", 9805)),
-                          parameters: params)
     }
 
     func projection(_ p: ProjectedCRS) throws(GraticuleError) -> [WKTElement] {
         let isSphere = p.base.datum.ellipsoid.figure.isSphere
         var c = p.conversion.canonicalized(isSphere: isSphere)
-        if let b = mercatorAsVariantB(c, ellipsoid: p.base.datum.ellipsoid.figure) { c = b }
+        if let b = CRSEquivalence.mercatorAsVariantB(c, ellipsoid: p.base.datum.ellipsoid.figure) { c = b }
         let angular = p.base.coordinateSystem.axes.first?.unit ?? .degree
         let angularFactor = angular.factor.isNaN ? Angle.radiansPerDegree : angular.factor
         let linear = p.coordinateSystem.unit ?? .metre

@@ -291,11 +291,12 @@ enum MethodTable {
         return self.method(named: method.name)
     }
 
-    /// Lower-case letters and digits only: the comparison key for names.
+    /// Lower-case letters, digits and `+` only: the comparison key for names (`CH1903+` is not
+    /// `CH1903`).
     static func normalize(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
-        for c in s.lowercased().unicodeScalars where CharacterSetLite.isAlphanumeric(c) {
+        for c in s.lowercased().unicodeScalars where c == "+" || CharacterSetLite.isAlphanumeric(c) {
             out.unicodeScalars.append(c)
         }
         return out

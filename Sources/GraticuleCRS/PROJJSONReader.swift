@@ -187,6 +187,7 @@ struct PROJJSONReader {
             throw error("ellipsoid \(name.brief) lacks \"semi_major_axis\" (or \"radius\")", at: e.offset)
         }
         var rf: Double
+        var bySemiMinor = false
         if let f = e["inverse_flattening"] {
             guard let x = f.numberValue else { throw error("\"inverse_flattening\" must be a number", at: f.offset) }
             rf = x
@@ -197,11 +198,13 @@ struct PROJJSONReader {
                             at: e.offset)
             }
             rf = bm == am ? 0 : am / (am - bm)
+            bySemiMinor = true
         } else {
             throw error("ellipsoid \(name.brief) needs \"inverse_flattening\" or \"semi_minor_axis\"", at: e.offset)
         }
         return try CRSResolve.ellipsoid(name: name, semiMajorAxis: a, inverseFlattening: rf, unit: u,
-                                        identifier: try identifier(e), offset: e.offset, format: format, bytes: bytes)
+                                        identifier: try identifier(e), offset: e.offset, format: format, bytes: bytes,
+                                        definedBySemiMinorAxis: bySemiMinor)
     }
 
     func primeMeridian(_ p: JSONValue?) throws(GraticuleError) -> PrimeMeridian {

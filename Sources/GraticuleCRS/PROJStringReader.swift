@@ -394,13 +394,16 @@ struct PROJStringReader {
             throw error("unknown PROJ operation \(op.brief): Graticule maps \(PROJStringReader.knownOperations) "
                         + "to EPSG methods", at: opToken.offset)
         }
-        // Pick by auxiliary flag (+f=0, +shape=, +sweep=, +guam, +hyperbolic, +axis=wsu, +no_uoff).
-        spec = candidates.first { m in
+        // Pick by auxiliary flag (+f=0, +shape=, +sweep=, +guam, +hyperbolic, +axis=wsu, +no_uoff,
+        // +R_A); a strict match is kept as is, otherwise the spherical or ellipsoidal form is
+        // chosen by the figure.
+        let strict = candidates.first { m in
             guard let aux = m.projAux else { return false }
             let parts = aux.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2 { return p[parts[0]]?.value == parts[1] }
-            return aux != "R_A" && aux != "R_C" && has(p, aux)
-        } ?? candidates.first { $0.projAux == nil || $0.projAux == "R_A" || $0.projAux == "R_C" } ?? candidates.first
+            return has(p, aux)
+        }
+        spec = strict ?? candidates.first { $0.projAux == nil || $0.projAux == "R_A" || $0.projAux == "R_C" } ?? candidates.first
         if candidates.count >= 2, candidates.allSatisfy({ $0.projAux != nil }),
            !candidates.contains(where: { m in
                guard let aux = m.projAux else { return false }
@@ -409,7 +412,7 @@ struct PROJStringReader {
            }) {
             spec = nil
         }
-        if let s = spec { spec = MethodTable.selectSphericalOrEllipsoidal(s, isSphere: isSphere) }
+        if strict == nil, let s = spec { spec = MethodTable.selectSphericalOrEllipsoidal(s, isSphere: isSphere) }
 
         switch op {
         case "tmerc":
@@ -557,7 +560,7 @@ struct PROJStringReader {
 
     func projectedAxes(_ p: [String: Token], unit: UnitOfMeasure, conversion: Conversion) throws(GraticuleError) -> CoordinateSystem {
         guard let t = p["axis"], let v = t.value else {
-            if conversion.method.epsgCode == 9810 || conversion.method.epsgCode == 9829 || conversion.method.epsgCode == 9820 {
+            if CRSResolve.isPolar(conversion) {
                 return CRSResolve.implicitProjectedAxes(conversion: conversion, unit: unit)
             }
             return CRSResolve.eastingNorthing(unit: unit)

@@ -111,11 +111,10 @@ struct PROJStringWriter {
             return ["+proj=somerc", "+lat_0=\(Self.num(deg(8811) ?? 0))", "+lon_0=\(Self.num(deg(8812) ?? 0))",
                     "+k_0=\(Self.num(si(8815) ?? 1))", "+x_0=\(Self.num(si(8816) ?? 0))", "+y_0=\(Self.num(si(8817) ?? 0))"] + tail
         }
-        if c.method.epsgCode == nil, c.method.name == "Adams_Square_II" {
-            let lon = c.parameter(named: "Central_Meridian")?.normalizedValue ?? 0
-            let fe = c.parameter(named: "False_Easting")?.siValue ?? 0
-            let fn = c.parameter(named: "False_Northing")?.siValue ?? 0
-            return ["+proj=adams_ws2", "+lon_0=\(Self.num(lon))", "+x_0=\(Self.num(fe))", "+y_0=\(Self.num(fn))"] + tail
+        if c.method.epsgCode == 9803 {
+            // PROJ writes Belgium's variant as plain LCC 2SP, which it is not (the grid is rotated by
+            // 29.2985″): refuse rather than write a different CRS.
+            throw .unsupported("the method \"Lambert Conic Conformal (2SP Belgium)\" (EPSG:9803) has no PROJ string equivalent")
         }
         guard let spec = MethodTable.spec(for: c.method), let op = spec.proj else {
             throw .unsupported("the method \(c.method.name.debugDescription)"

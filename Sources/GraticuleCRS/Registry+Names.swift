@@ -269,23 +269,22 @@ extension Registry {
         }
     }
 
-    /// CRS identifiers (EPSG and ESRI) whose name or alias is exactly `name`, of the given types,
-    /// current ones first.
+    /// CRS identifiers (EPSG and ESRI) whose name or alias is exactly `name`, of the given types:
+    /// current ones first, then official names before aliases (Esri's aliases first among those),
+    /// then EPSG before ESRI.
     func crsIdentifiers(named name: String, types: [String]) throws(GraticuleError) -> [Identifier] {
         try read { db in
             let list = types.map { "'\($0)'" }.joined(separator: ",")
             var out: [Identifier] = []
             for r in try Row.fetchAll(db, sql: """
-                select auth, code from crs where name = ? and type in (\(list)) and auth in ('EPSG', 'ESRI')
-                order by deprecated, auth = 'ESRI', cast(code as integer)
-                """, arguments: [name]) {
-                out.append(Identifier(r["auth"] as String, r["code"] as String))
-            }
-            for r in try Row.fetchAll(db, sql: """
-                select c.auth, c.code from alias a join crs c on c.auth = a.auth and c.code = a.code
-                where a.object_type = 'crs' and a.alias = ? and c.type in (\(list)) and c.auth in ('EPSG', 'ESRI')
-                order by c.deprecated, a.source <> 'ESRI', c.auth = 'ESRI', cast(c.code as integer)
-                """, arguments: [name]) {
+                select auth, code from (
+                  select auth, code, deprecated, 0 as rank from crs where name = ? and type in (\(list)) and auth in ('EPSG', 'ESRI')
+                  union all
+                  select c.auth, c.code, c.deprecated, case when a.source = 'ESRI' then 1 else 2 end as rank
+                  from alias a join crs c on c.auth = a.auth and c.code = a.code
+                  where a.object_type = 'crs' and a.alias = ? and c.type in (\(list)) and c.auth in ('EPSG', 'ESRI'))
+                order by deprecated, rank, auth = 'ESRI', cast(code as integer)
+                """, arguments: [name, name]) {
                 let id = Identifier(r["auth"] as String, r["code"] as String)
                 if !out.contains(id) { out.append(id) }
             }

@@ -117,11 +117,15 @@ struct WKT1Writer {
         }
     }
 
-    /// Popular Visualisation Pseudo Mercator has no WKT1 method: GDAL writes Mercator_1SP with the
-    /// PROJ string that says what it is.
+    /// Methods WKT1 cannot tell apart from another get GDAL's `EXTENSION["PROJ4", …]` with the
+    /// PROJ string that says what they are: Popular Visualisation Pseudo Mercator (written as
+    /// Mercator_1SP), and the spherical forms on an ellipsoid (`+R_A`, `+f=0`).
     func webMercatorExtension(_ p: ProjectedCRS) -> WKTElement? {
-        guard p.conversion.method.epsgCode == 1024 else { return nil }
-        let proj = (try? PROJStringWriter(crs: .projected(p)).write()) ?? ""
+        let c = p.conversion.canonicalized(isSphere: p.base.datum.ellipsoid.figure.isSphere)
+        let spec = MethodTable.spec(for: c.method)
+        let ambiguous = c.method.epsgCode == 1024
+            || (!p.base.datum.ellipsoid.figure.isSphere && (spec?.projAux == "R_A" || spec?.projAux == "f=0"))
+        guard ambiguous, let proj = try? PROJStringWriter(crs: .projected(p)).write() else { return nil }
         return .node("EXTENSION", [.quoted("PROJ4"), .quoted(proj)])
     }
 

@@ -17,7 +17,10 @@ extension WKTReader {
         for p in node.children("PARAMETER") {
             raw.append(RawParameter(name: try name(p), value: try number(p, 1, what: "value"), offset: p.offset))
         }
-        let angular = base.coordinateSystem.unit.flatMap { $0.kind == .angle ? $0 : nil } ?? .degree
+        // Angular parameters are in the GEOGCS unit as the text gives it (the resolved base CRS may
+        // carry the registry's presentation unit instead).
+        let textUnit = try node.child("GEOGCS").flatMap { g throws(GraticuleError) in try unitChild(g, expected: .angle) }
+        let angular = textUnit ?? base.coordinateSystem.unit.flatMap { $0.kind == .angle ? $0 : nil } ?? .degree
         let isSphere = base.datum.ellipsoid.figure.isSphere
         let crsName = (try? name(node)) ?? ""
         let hasEsriMapping = !(CRSResolve.names?.esriMappings(forEsriName: projName).isEmpty ?? true)
@@ -156,9 +159,12 @@ extension WKTReader {
             spec = MethodTable.method(epsg: 9805)
             mercator2SPHack = true
         } else if key == "polarstereographic" {
+            // GDAL's one name for both variants: a latitude with no scale factor (or k = 1 off the
+            // pole) is variant B's standard parallel; a pole with a scale factor is variant A.
             let lat = value("latitude_of_origin")
             let k = value("scale_factor") ?? 1
-            if let lat, k == 1 {
+            let atPole = lat.map { abs(abs($0 * angular.factor / Angle.radiansPerDegree) - 90) < 1e-10 } ?? false
+            if let lat, k == 1, !(atPole && value("scale_factor") != nil) {
                 spec = MethodTable.method(epsg: 9829)
                 let p = [
                     OperationParameter(name: MethodTable.latStd.name, identifier: Identifier("EPSG", 8832), value: lat, unit: angular),

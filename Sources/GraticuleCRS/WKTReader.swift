@@ -461,7 +461,7 @@ struct WKTReader {
         guard let baseNode = node.child("BASEGEOGCRS", "BASEGEODCRS", "GEOGCS", "GEOGCRS", "GEODCRS") else {
             throw error("\(node.keyword) \(crsName.brief) lacks its base geographic CRS", at: node.offset)
         }
-        let base = try geodetic(baseNode)
+        var base = try geodetic(baseNode)
         let isWKT1 = node.key == "PROJCS"
         let linear: UnitOfMeasure
         if isWKT1 {
@@ -474,12 +474,13 @@ struct WKTReader {
             conversion = try wkt2Conversion(conv)
         } else if let proj = node.child("PROJECTION") {
             conversion = try wkt1Projection(proj, in: node, base: base, linearUnit: linear)
-            // GDAL's Web Mercator: Mercator_1SP with the PROJ string in an EXTENSION node.
+            // GDAL's EXTENSION["PROJ4", …] says what the WKT1 method cannot (Web Mercator written
+            // as Mercator_1SP, spherical forms on an ellipsoid): its conversion wins.
             if let ext = node.child("EXTENSION"), ext.values.count >= 2, case let .string(kind, _) = ext.values[0],
                kind.uppercased() == "PROJ4", case let .string(projString, _) = ext.values[1],
-               projString.contains("+proj=merc"), projString.contains("@null"),
+               projString.hasPrefix("+proj="), projString.utf8.count < 4096,
                let parsed = try? PROJStringReader.read(Array(projString.utf8)),
-               case let .projected(pm) = parsed.crs, pm.conversion.method.epsgCode == 1024 {
+               case let .projected(pm) = parsed.crs {
                 conversion = pm.conversion
                 conversion.parameters = conversion.parameters.map { p in
                     var p = p
@@ -505,11 +506,22 @@ struct WKTReader {
         // WKT1 cannot give the meridian of polar axes (AXIS["Easting",SOUTH],AXIS["Northing",SOUTH]).
         if isWKT1, cs.axes.count == 2, cs.axes[0].direction == cs.axes[1].direction,
            cs.axes[0].direction == "north" || cs.axes[0].direction == "south", CRSResolve.isPolar(conversion) {
-            cs = CRSResolve.implicitProjectedAxes(conversion: conversion, unit: linear)
+            var polar = CRSResolve.implicitProjectedAxes(conversion: conversion, unit: linear)
+            // Keep the text's order (EPSG:5482 is northing, easting).
+            if cs.axes[0].name.lowercased().hasPrefix("northing") || cs.axes[0].abbreviation == "N" {
+                polar.axes.reverse()
+            }
+            cs = polar
         }
         guard cs.kind == .cartesian, cs.axes.count == 2 || cs.axes.count == 3 else {
             throw error("\(node.keyword) \(crsName.brief) needs a 2D or 3D Cartesian CS, found "
                         + "\(cs.kind.rawValue) with \(cs.axes.count) axes", at: node.offset)
+        }
+        // A 3D projected CRS on a base given without its CS: the base is geographic 3D.
+        if cs.axes.count == 3, base.kind == .geographic2D, base.coordinateSystem.axes.count == 2 {
+            base.kind = .geographic3D
+            base.coordinateSystem.axes.append(Axis(name: "Ellipsoidal height", abbreviation: "h", direction: "up",
+                                                   unit: cs.axes[2].unit))
         }
         if isWKT1, let krovak = conversion.method.epsgCode, krovak == 1041,
            cs.axes.count == 2, cs.axes[0].direction == "south", cs.axes[1].direction == "west" {
@@ -543,8 +555,11 @@ struct WKTReader {
         for n in names {
             let candidates = (try? registry.crsIdentifiers(named: n, types: ["projected"])) ?? []
             for c in candidates {
+                // Esri WKT states no axes: implicit ones are not compared.
+                var candidate = p
+                if implicitAxes, case let .projected(reg)? = try? registry.crs(c) { candidate.coordinateSystem = reg.coordinateSystem }
                 if case var .projected(reg)? = try? registry.crs(c),
-                   CRSEquivalence.projectedEquivalent(reg, p, options: [.ignoreAxisOrder]) {
+                   CRSEquivalence.projectedEquivalent(reg, candidate, options: [.ignoreAxisOrder]) {
                     reg.base.datum.towgs84 = p.base.datum.towgs84
                     return reg
                 }
