@@ -113,7 +113,8 @@ struct CRSTextFixture: Decodable, Sendable {
                 do {
                     let back = try SpatialReference(text: text)
                     checked += 1
-                    if !back.isEquivalent(to: sr, options: CRSTextFixture.options(for: format)) {
+                    if !back.isEquivalent(to: sr, options: CRSTextFixture.options(for: format)),
+                       !CRSTextRegistrySweepTests.isFormatLimitation(format, sr.definition) {
                         failures.append("\(id) \(format): \(CRSTextDiagnostics.difference(back.definition, sr.definition))\n  \(text.prefix(600))")
                     }
                 } catch {
