@@ -1,9 +1,116 @@
 import GraticuleCore
 
+/// A CRS read from text, with the usage the text gave.
+struct ParsedCRS: Sendable {
+    var crs: CRS
+    var areaOfUse: AreaOfUse?
+    var scope: String?
+}
+
 /// Dispatches CRS text to the reader of its format.
+///
+/// Input is limited to `maximumLength` bytes of UTF-8 so that a hostile or mistaken input (a
+/// 10 MB string) fails at once; every reader is linear in its input and nests at most 32 levels.
 enum CRSText {
+    /// The longest text accepted, in bytes of UTF-8 (1 MiB). The longest CRS definitions PROJ
+    /// writes (a compound CRS in pretty PROJJSON) are under 20 KB.
+    static let maximumLength = 1 << 20
+
     /// Parses WKT1, WKT2, PROJJSON or a PROJ string.
-    static func parse(_ text: String) throws(GraticuleError) -> (crs: CRS, areaOfUse: AreaOfUse?) {
-        throw .unsupported("CRS text formats are not implemented yet (given \(text.prefix(40).debugDescription))")
+    static func parse(_ text: String) throws(GraticuleError) -> ParsedCRS {
+        var bytes: [UInt8] = []
+        let count = text.utf8.count
+        guard count <= maximumLength else { throw tooLong(count) }
+        bytes.reserveCapacity(count)
+        bytes.append(contentsOf: text.utf8)
+        return try parse(utf8: bytes)
+    }
+
+    /// Parses UTF-8 bytes, rejecting invalid UTF-8 with the offset of the first bad byte.
+    static func parse(bytes: [UInt8]) throws(GraticuleError) -> ParsedCRS {
+        guard bytes.count <= maximumLength else { throw tooLong(bytes.count) }
+        try validateUTF8(bytes)
+        return try parse(utf8: bytes)
+    }
+
+    static func tooLong(_ count: Int) -> GraticuleError {
+        .parse(format: "CRS text", message: "input is \(count) bytes; the limit is \(maximumLength) bytes (1 MiB)",
+               offset: maximumLength)
+    }
+
+    /// The format of CRS text, from its first characters.
+    enum Format { case wkt, projjson, proj }
+
+    static func detect(_ bytes: [UInt8]) throws(GraticuleError) -> Format {
+        var i = 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        // A UTF-8 byte-order mark.
+        if i + 2 < bytes.count, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3 }
+        guard i < bytes.count else {
+            throw .parse(format: "CRS text", message: "empty input: expected WKT, PROJJSON or a PROJ string", offset: 0)
+        }
+        let b = bytes[i]
+        if b == 0x7B { return .projjson }  // {
+        if b == 0x2B { return .proj }  // +
+        if b == 0x5B || b == 0x22 {
+            throw .parse(format: "PROJJSON", message: "PROJJSON must be a JSON object, found \(b == 0x5B ? "an array" : "a string")",
+                         offset: TextOffsets.characterOffset(bytes, byteOffset: i))
+        }
+        if WKTLexer.isKeywordStart(b) {
+            var j = i
+            while j < bytes.count, WKTLexer.isKeywordByte(bytes[j]) { j += 1 }
+            var k = j
+            while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D { k += 1 }
+            if k < bytes.count, bytes[k] == 0x3D { return .proj }  // proj=… without the plus
+            return .wkt
+        }
+        throw .parse(format: "CRS text",
+                     message: "unrecognised CRS text: expected a WKT keyword, a PROJJSON object or a PROJ string, found "
+                        + WKTLexer(bytes: bytes).describeByte(at: i),
+                     offset: TextOffsets.characterOffset(bytes, byteOffset: i))
+    }
+
+    /// Parses valid UTF-8.
+    static func parse(utf8 bytes: [UInt8]) throws(GraticuleError) -> ParsedCRS {
+        switch try detect(bytes) {
+        case .wkt: return try WKTReader.read(bytes)
+        case .projjson: return try PROJJSONReader.read(bytes)
+        case .proj: return try PROJStringReader.read(bytes)
+        }
+    }
+
+    /// Throws a parse error at the first byte that is not valid UTF-8 (overlong forms, surrogates
+    /// and values above U+10FFFF included).
+    static func validateUTF8(_ bytes: [UInt8]) throws(GraticuleError) {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            var need = 0
+            var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: need = 1
+            case 0xE0: need = 2; lower = 0xA0
+            case 0xE1...0xEC, 0xEE, 0xEF: need = 2
+            case 0xED: need = 2; upper = 0x9F
+            case 0xF0: need = 3; lower = 0x90
+            case 0xF1...0xF3: need = 3
+            case 0xF4: need = 3; upper = 0x8F
+            default: throw invalid(bytes, at: i)
+            }
+            guard i + need < n else { throw invalid(bytes, at: i, truncated: true) }
+            let second = bytes[i + 1]
+            guard second >= lower && second <= upper else { throw invalid(bytes, at: i) }
+            for k in 2..<(need + 1) where bytes[i + k] & 0xC0 != 0x80 { throw invalid(bytes, at: i) }
+            i += need + 1
+        }
+    }
+
+    static func invalid(_ bytes: [UInt8], at i: Int, truncated: Bool = false) -> GraticuleError {
+        .parse(format: "CRS text",
+               message: (truncated ? "truncated UTF-8 sequence" : "invalid UTF-8")
+                + " at byte offset \(i) (byte 0x\(String(bytes[i], radix: 16, uppercase: true)))",
+               offset: TextOffsets.characterOffset(bytes, byteOffset: i))
     }
 }

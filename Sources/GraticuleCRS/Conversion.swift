@@ -36,10 +36,15 @@ public struct OperationParameter: Hashable, Sendable {
     /// (9110 DDD.MMSSsss, 9111 DDD.MM) are decoded to radians.
     public var siValue: Double { unit?.toSI(value) ?? value }
 
-    /// The value in degrees for an angle, metres for a length, unity for a scale.
+    /// The value in degrees for an angle, metres for a length, unity for a scale. A value in
+    /// degrees is returned as given (no round trip through radians: the EPSG factor of the
+    /// degree, 0.0174532925199433, is π/180 to 15 digits only).
     public var normalizedValue: Double {
         guard let unit else { return value }
-        return unit.kind == .angle ? siValue / Angle.radiansPerDegree : siValue
+        guard unit.kind == .angle else { return siValue }
+        if unit.authority == "EPSG", let code = unit.code, let d = UnitOfMeasure.sexagesimalDegrees(value, unitCode: code) { return d }
+        if abs(unit.factor - Angle.radiansPerDegree) <= 1e-12 * Angle.radiansPerDegree { return value }
+        return siValue / Angle.radiansPerDegree
     }
 }
 

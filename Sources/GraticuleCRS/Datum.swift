@@ -11,10 +11,15 @@ public struct GeodeticDatum: Hashable, Sendable {
     /// Frame reference epoch of a dynamic datum, decimal year.
     public var frameReferenceEpoch: Double?
     public var anchor: String?
+    /// The 3 or 7 Bursa-Wolf parameters to WGS 84 a WKT1 `TOWGS84` node (or a WKT2 `BOUNDCRS`
+    /// to WGS 84) gave: translations in metres, rotations in arc-seconds (position vector
+    /// convention), scale difference in parts per million. Kept for round trips; not used to
+    /// transform.
+    public var towgs84: [Double]?
 
     public init(name: String, identifier: Identifier? = nil, ellipsoid: ReferenceEllipsoid,
                 primeMeridian: PrimeMeridian = .greenwich, ensemble: DatumEnsemble? = nil,
-                frameReferenceEpoch: Double? = nil, anchor: String? = nil) {
+                frameReferenceEpoch: Double? = nil, anchor: String? = nil, towgs84: [Double]? = nil) {
         self.name = name
         self.identifier = identifier
         self.ellipsoid = ellipsoid
@@ -22,6 +27,7 @@ public struct GeodeticDatum: Hashable, Sendable {
         self.ensemble = ensemble
         self.frameReferenceEpoch = frameReferenceEpoch
         self.anchor = anchor
+        self.towgs84 = towgs84
     }
 }
 

@@ -45,8 +45,16 @@ public struct PrimeMeridian: Hashable, Sendable {
         self.unit = unit
     }
 
-    /// Longitude from Greenwich in degrees.
-    public var longitudeDegrees: Double { unit.kind == .angle ? unit.toSI(longitude) / Angle.radiansPerDegree : longitude }
+    /// Longitude from Greenwich in degrees. Values in the EPSG sexagesimal units (9110 DDD.MMSSsss,
+    /// 9111 DDD.MM) are converted, not scaled.
+    public var longitudeDegrees: Double {
+        guard unit.kind == .angle else { return longitude }
+        if unit.authority == "EPSG", let code = unit.code, let d = UnitOfMeasure.sexagesimalDegrees(longitude, unitCode: code) {
+            return d
+        }
+        if abs(unit.factor - Angle.radiansPerDegree) <= 1e-12 * Angle.radiansPerDegree { return longitude }
+        return longitude * unit.exactFactor / Angle.radiansPerDegree
+    }
 
     /// Greenwich (EPSG:8901).
     public static let greenwich = PrimeMeridian(name: "Greenwich", identifier: Identifier("EPSG", 8901), longitude: 0)

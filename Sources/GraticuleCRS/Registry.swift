@@ -61,7 +61,7 @@ public final class Registry: Sendable {
                     let kind = UnitOfMeasure.Kind(rawValue: row["type"] as String) ?? .parametric
                     // Sexagesimal and hemisphere units (EPSG 9107–9122) have no factor: they are
                     // presentations of degrees, and axes using them carry degrees (as in PROJ).
-                    let factor = Registry.exactFactor(row["factor"] ?? (kind == .angle ? Angle.radiansPerDegree : .nan))
+                    let factor: Double = row["factor"] ?? (kind == .angle ? Angle.radiansPerDegree : .nan)
                     u[id] = UnitOfMeasure(name: row["name"], kind: kind, factor: factor,
                                           authority: id.authority, code: id.code)
                 }
@@ -73,14 +73,10 @@ public final class Registry: Sendable {
         self.path = path
     }
 
-    /// The registry stores unit factors to 15 significant digits (degree: 0.0174532925199433); the
-    /// exact values are restored so that 90° is exactly π/2 and a US survey foot is 1200/3937 m.
-    static func exactFactor(_ f: Double) -> Double {
-        for exact in [Double.pi / 180, Double.pi / 200, Double.pi / 648_000, Double.pi / 10_800,
-                      Double.pi / 648_000_000, 1200.0 / 3937.0]
-        where abs(f - exact) <= 1e-14 * exact { return exact }
-        return f
-    }
+    /// Objects the generator synthesised (authority `GRATICULE`: the spheroid of an Esri WKT text
+    /// that differs from its named datum's, the coordinate system of an odd unit) have no public
+    /// identity.
+    static func `public`(_ id: Identifier) -> Identifier? { id.authority == "GRATICULE" ? nil : id }
 
     // MARK: - Metadata
 
@@ -227,7 +223,7 @@ public final class Registry: Sendable {
         case "geographic 2D", "geographic 3D", "geocentric":
             guard let datum = try loadGeodeticDatum(db, row["datum_auth"], row["datum_code"]),
                   let cs = try loadCS(db, row["cs_auth"], row["cs_code"]) else { return nil }
-            return .geodetic(GeodeticCRS(name: name, identifier: id, kind: GeodeticCRS.Kind(rawValue: type)!,
+            return .geodetic(GeodeticCRS(name: name, identifier: Registry.public(id), kind: GeodeticCRS.Kind(rawValue: type)!,
                                          datum: datum, coordinateSystem: cs))
         case "projected":
             guard case let .geodetic(base)? = try loadCRS(db, Identifier(row["base_auth"] as String,
@@ -281,13 +277,13 @@ public final class Registry: Sendable {
         let b: Double? = e["semi_minor"]
         let figure = rf.map { Ellipsoid(semiMajorAxis: a, inverseFlattening: $0) }
             ?? Ellipsoid(semiMajorAxis: a, semiMinorAxis: (b ?? (e["semi_major"] as Double)) * eunit.factor)
-        let ellipsoid = ReferenceEllipsoid(name: e["name"], identifier: Identifier(e["auth"] as String, e["code"] as String),
+        let ellipsoid = ReferenceEllipsoid(name: e["name"], identifier: Registry.public(Identifier(e["auth"] as String, e["code"] as String)),
                                            figure: figure, unit: eunit, body: e["body"],
                                            isDefinedBySemiMinorAxis: rf == nil)
         let pm = PrimeMeridian(name: p["name"], identifier: Identifier(p["auth"] as String, p["code"] as String),
                                longitude: p["longitude"], unit: unit(p["unit_auth"], p["unit_code"]) ?? .degree)
         let did = Identifier(d["auth"] as String, d["code"] as String)
-        return GeodeticDatum(name: d["name"], identifier: did, ellipsoid: ellipsoid, primeMeridian: pm,
+        return GeodeticDatum(name: d["name"], identifier: Registry.public(did), ellipsoid: ellipsoid, primeMeridian: pm,
                              ensemble: try loadEnsemble(db, did, accuracy: d["ensemble_accuracy"]),
                              frameReferenceEpoch: d["frame_epoch"], anchor: d["anchor"])
     }
@@ -301,7 +297,7 @@ public final class Registry: Sendable {
                  unit: unit($0["unit_auth"], $0["unit_code"]) ?? .unity)
         }
         let kind = CoordinateSystem.Kind(rawValue: cs["type"] as String) ?? .ordinal
-        return CoordinateSystem(kind: kind, axes: axes, identifier: Identifier(cs["auth"] as String, cs["code"] as String))
+        return CoordinateSystem(kind: kind, axes: axes, identifier: Registry.public(Identifier(cs["auth"] as String, cs["code"] as String)))
     }
 
     private func loadConversion(_ db: Database, _ auth: String?, _ code: String?) throws -> Conversion? {

@@ -88,9 +88,24 @@ extension SpatialReference {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Exports the definition as `wkt1`, `esri`, `wkt2`, `projjson` or `proj`.
+    /// Exports the definition as text:
+    /// - `wkt1`: WKT1 as GDAL writes it (with `AUTHORITY`, and `AXIS` in the authority's order);
+    /// - `esri`: Esri WKT1 as ArcGIS writes it (Esri names from the registry);
+    /// - `wkt2`: WKT2:2019 as PROJ writes it (with `USAGE`/`BBOX` and `ID`);
+    /// - `projjson`: PROJJSON (schema v0.7);
+    /// - `proj`: a PROJ string.
+    /// - Throws: `GraticuleError.unsupported` for an unknown format, or for a method the format
+    ///   cannot express (a PROJ string for Fuller or LCC west orientated names the method).
     public func export(_ format: String) throws(GraticuleError) -> String {
-        throw .unsupported("export to \(format) is not implemented yet")
+        switch format.lowercased() {
+        case "wkt1", "wkt1_gdal", "wkt": return try WKT1Writer(crs: definition).write()
+        case "esri", "wkt1_esri": return try EsriWKTWriter(crs: definition).write()
+        case "wkt2", "wkt2_2019": return try WKT2Writer(crs: definition, areaOfUse: areaOfUse, scope: scope).write()
+        case "projjson", "json": return try PROJJSONWriter(crs: definition, areaOfUse: areaOfUse, scope: scope).write()
+        case "proj", "proj4", "proj_string": return try PROJStringWriter(crs: definition).write()
+        default:
+            throw .unsupported("export format \(format.debugDescription) (expected wkt1, esri, wkt2, projjson or proj)")
+        }
     }
 }
 

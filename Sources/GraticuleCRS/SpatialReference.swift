@@ -19,15 +19,18 @@ public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
     public var replacedBy: [Identifier]
     /// Other names of the CRS (for EPSG CRSs these include the Esri name).
     public var aliases: [String]
+    /// What the CRS is meant for (the scope of its first usage), when known.
+    public var scope: String?
 
     /// Wraps a CRS definition (no registry lookup).
-    public init(definition: CRS, areaOfUse: AreaOfUse? = nil) {
+    public init(definition: CRS, areaOfUse: AreaOfUse? = nil, scope: String? = nil) {
         self.definition = definition
         self.identifier = definition.identifier
         self.areaOfUse = areaOfUse
         self.isDeprecated = false
         self.replacedBy = []
         self.aliases = []
+        self.scope = scope
     }
 
     /// Resolves an authority code (`EPSG`, `ESRI`, `OGC`, `PROJ`, `NKG`).
@@ -53,24 +56,48 @@ public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Resolves text: `EPSG:4326`, `ESRI:102100`, a bare WKID, a `urn:ogc:def:crs:…` URN,
-    /// WKT1 (OGC or Esri), WKT2 (2015 or 2019), PROJJSON or a PROJ string.
-    /// - Throws: `GraticuleError.parse` with the position of the problem, or `unknownCode`.
+    /// WKT1 (OGC/GDAL or Esri), WKT2 (2015 or 2019), PROJJSON or a PROJ string.
+    ///
+    /// Text longer than 1 MiB (`CRSText.maximumLength` bytes of UTF-8) is rejected at once.
+    /// An authority identifier in the text (`ID["EPSG",32631]`, `AUTHORITY`, PROJJSON `id`) is kept,
+    /// and the registry's deprecation and aliases are attached to it.
+    /// - Throws: `GraticuleError.parse` naming the problem and its character offset, or `unknownCode`.
     public init(text: String) throws(GraticuleError) {
+        guard text.utf8.count <= CRSText.maximumLength else { throw CRSText.tooLong(text.utf8.count) }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let wkid = Int(trimmed) {
             try self.init(wkid: wkid)
             return
         }
-        if let id = Identifier(parsing: trimmed), id.authority != "PROJ" || !trimmed.contains("+") {
+        if trimmed.count < 256, !trimmed.contains("["), !trimmed.contains("{"),
+           let id = Identifier(parsing: trimmed), id.authority != "PROJ" || !trimmed.contains("+") {
             try self.init(authority: id.authority, code: id.code)
             return
         }
-        let parsed = try CRSText.parse(trimmed)
-        self.init(definition: parsed.crs, areaOfUse: parsed.areaOfUse)
+        self.init(parsed: try CRSText.parse(text))
+    }
+
+    /// Resolves CRS text given as UTF-8 bytes (a `.prj` file, an HTTP body). Invalid UTF-8 is
+    /// rejected with the offset of the first bad byte; otherwise as `init(text:)`.
+    /// - Throws: `GraticuleError.parse`.
+    public init(textData: some Sequence<UInt8>) throws(GraticuleError) {
+        var bytes: [UInt8] = []
+        for b in textData {
+            bytes.append(b)
+            if bytes.count > CRSText.maximumLength { throw CRSText.tooLong(bytes.count) }
+        }
+        try CRSText.validateUTF8(bytes)
+        try self.init(text: String(decoding: bytes, as: UTF8.self))
+    }
+
+    init(parsed: ParsedCRS) {
+        self.init(definition: parsed.crs, areaOfUse: parsed.areaOfUse, scope: parsed.scope)
         if let id = parsed.crs.identifier, let entry = try? Registry.shared.entry(id) {
             isDeprecated = entry.isDeprecated
             replacedBy = entry.replacedBy
+            aliases = entry.aliases
             if areaOfUse == nil { areaOfUse = entry.areaOfUse }
+            if scope == nil { scope = entry.scope }
         }
     }
 
@@ -81,6 +108,7 @@ public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
         self.isDeprecated = entry.isDeprecated
         self.replacedBy = entry.replacedBy
         self.aliases = entry.aliases
+        self.scope = entry.scope
     }
 
     // MARK: - Properties

@@ -24,13 +24,25 @@ public struct UnitOfMeasure: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// Converts a value in this unit to the SI unit of its kind (metres, radians, unity, seconds).
-    /// Values in EPSG's sexagesimal encodings (9110 DDD.MMSSsss, 9111 DDD.MMm) are decoded first.
+    /// The factor to compute with. Authorities store factors to 15 significant digits (EPSG's
+    /// degree is 0.0174532925199433, its US survey foot 0.304800609601219); the exact values they
+    /// stand for are restored so that 90° is exactly π/2. `factor` keeps the stored digits, which
+    /// WKT and PROJJSON output repeat.
+    public var exactFactor: Double {
+        for exact in [Double.pi / 180, Double.pi / 200, Double.pi / 648_000, Double.pi / 10_800,
+                      Double.pi / 648_000_000, 1200.0 / 3937.0]
+        where abs(factor - exact) <= 1e-14 * exact { return exact }
+        return factor
+    }
+
+    /// Converts a value in this unit to the SI unit of its kind (metres, radians, unity, seconds)
+    /// with `exactFactor`. Values in EPSG's sexagesimal encodings (9110 DDD.MMSSsss, 9111 DDD.MMm)
+    /// are decoded first.
     public func toSI(_ value: Double) -> Double {
         if authority == "EPSG", let code, let degrees = UnitOfMeasure.sexagesimalDegrees(value, unitCode: code) {
             return degrees * Angle.radiansPerDegree
         }
-        return value * factor
+        return value * exactFactor
     }
 
     /// Decodes a value in an EPSG sexagesimal unit (9110 DDD.MMSSsss, 9111 DDD.MMm) to decimal

@@ -70,13 +70,13 @@ public struct Transformer: Sendable {
             let unit = p.coordinateSystem.unit ?? .metre
             let pm = p.base.datum.primeMeridian.longitudeDegrees * Angle.radiansPerDegree
             let projection = try p.makeProjection()
-            return .projected(projection, metresPerUnit: unit.factor, primeMeridian: pm,
+            return .projected(projection, metresPerUnit: unit.exactFactor, primeMeridian: pm,
                               axes: AxisMap(from: projection.outputAxes, to: p.coordinateSystem))
         case let .geodetic(g):
             guard g.kind != .geocentric else { throw .unsupported("geocentric CRS \(sr) in a map conversion") }
             let unit = g.coordinateSystem.unit ?? .degree
             let pm = g.datum.primeMeridian.longitudeDegrees * Angle.radiansPerDegree
-            return .geographic(radiansPerUnit: unit.kind == .angle ? unit.factor : Angle.radiansPerDegree,
+            return .geographic(radiansPerUnit: unit.kind == .angle ? unit.exactFactor : Angle.radiansPerDegree,
                                primeMeridian: pm)
         default:
             throw .unsupported("\(sr) is not a horizontal CRS")
