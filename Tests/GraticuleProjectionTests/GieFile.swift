@@ -76,7 +76,8 @@ struct GieFile {
         for (number, line) in logical {
             if line.hasPrefix("<gie") { inside = true; continue }
             if line.hasPrefix("</gie") { inside = false; continue }
-            guard inside, let keyword = line.split(separator: " ", maxSplits: 1).first else { continue }
+            guard inside, let keyword = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" }).first
+            else { continue }
             let args = line.dropFirst(keyword.count).trimmingCharacters(in: .whitespaces)
             switch keyword {
             case "operation":
@@ -142,8 +143,31 @@ struct GieFile {
 
     static func numbers(_ text: String) -> [Double]? {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        let values = fields.prefix(4).map { Double($0.replacingOccurrences(of: "_", with: "")) }
+        let values = fields.prefix(4).map { number(String($0)) }
         guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
         return values.map { $0! }
+    }
+
+    /// A number, with `_` digit separators, or an angle in PROJ's DMS form (`83d10'W`, `43d45'30.5"N`).
+    static func number(_ field: String) -> Double? {
+        let f = field.replacingOccurrences(of: "_", with: "")
+        if let v = Double(f) { return v }
+        guard let d = f.firstIndex(where: { $0 == "d" || $0 == "D" }) else { return nil }
+        var rest = f[f.index(after: d)...]
+        var sign = 1.0
+        if let last = rest.last, "NSEWnsew".contains(last) {
+            sign = "SWsw".contains(last) ? -1 : 1
+            rest = rest.dropLast()
+        }
+        guard let deg = Double(f[..<d]) else { return nil }
+        var minutes = 0.0, seconds = 0.0
+        if let q = rest.firstIndex(of: "'") {
+            minutes = Double(rest[..<q]) ?? 0
+            let s = rest[rest.index(after: q)...].replacingOccurrences(of: "\"", with: "")
+            seconds = s.isEmpty ? 0 : Double(s) ?? 0
+        } else if !rest.isEmpty {
+            minutes = Double(rest) ?? 0
+        }
+        return sign * (abs(deg) + minutes / 60 + seconds / 3600) * (deg < 0 ? -1 : 1)
     }
 }

@@ -38,7 +38,9 @@ import Testing
     }
 
     /// A gie operation as a Graticule transformer (base geographic degrees → projected CRS).
-    enum Built { case ready(Transformer, semiMajor: Double), skip(String), invalid(String) }
+    /// `pm`: the prime meridian of a `+pm=` operation in degrees. A PROJ operation takes and returns
+    /// Greenwich longitudes, a Graticule transformer those of its base CRS.
+    enum Built { case ready(Transformer, semiMajor: Double, pm: Double), skip(String), invalid(String) }
 
     static func build(_ operation: String) -> Built {
         if operation.hasPrefix("crs:") { return .skip("crs_src/crs_dst") }
@@ -59,7 +61,8 @@ import Testing
         do {
             let sr = try SpatialReference(text: text)
             guard sr.isProjected, let base = sr.baseGeographic else { return .skip("+proj=\(name) not projected") }
-            return .ready(try Transformer(from: base, to: sr), semiMajor: sr.ellipsoid?.semiMajorAxis ?? 6_378_137)
+            return .ready(try Transformer(from: base, to: sr), semiMajor: sr.ellipsoid?.semiMajorAxis ?? 6_378_137,
+                          pm: sr.primeMeridian?.longitudeDegrees ?? 0)
         } catch GraticuleError.invalidParameter(let p, let v, let why) {
             return .invalid("\(p) = \(v): \(why)")
         } catch {
@@ -93,7 +96,7 @@ import Testing
                 if case .failure = c.check, c.accept == nil { continue }
                 if case .failure = c.check { continue }  // PROJ also refuses the operation
                 outcome.failures.append("\(at): construction failed (\(why))")
-            case let .ready(t, a):
+            case let .ready(t, a, pm):
                 outcome.run += 1
                 let forward = c.direction == .forward ? t : t.inverse
                 let backward = c.direction == .forward ? t.inverse : t
@@ -102,8 +105,9 @@ import Testing
                     outcome.failures.append("\(at): no accepted coordinate")
                     continue
                 }
-                let input = SIMD2(accept[0], accept[1])
                 let outAngular = c.direction == .inverse
+                let input = outAngular ? SIMD2(accept[0], accept[1]) : SIMD2(accept[0] - pm, accept[1])
+                let toGreenwich = { (p: SIMD2<Double>) in outAngular ? SIMD2(p.x + pm, p.y) : p }
                 switch c.check {
                 case .failure:
                     let r = forward.transform([input])[0]
@@ -111,7 +115,7 @@ import Testing
                         outcome.failures.append("\(at): expected failure for \(accept), got (\(r.x), \(r.y))")
                     }
                 case let .expect(e):
-                    let r = forward.transform([input])[0]
+                    let r = toGreenwich(forward.transform([input])[0])
                     let d = distance(r, SIMD2(e[0], e[1]), angular: outAngular, radius: a)
                     if !(d <= c.tolerance) {
                         outcome.failures.append("\(at): \(accept) → (\(r.x), \(r.y)), expected (\(e[0]), \(e[1])), "
@@ -121,7 +125,7 @@ import Testing
                     var p = forward.transform([input])[0]
                     for _ in 0..<(n - 1) { p = forward.transform(backward.transform([p]))[0] }
                     p = backward.transform([p])[0]
-                    let d = distance(p, input, angular: !outAngular, radius: a)
+                    let d = distance(p, input, angular: !outAngular, radius: a)  // both in the CRS's own frame
                     if !(d <= tol) {
                         outcome.failures.append("\(at): roundtrip \(n) of \(accept) drifts \(d) m > \(tol) m")
                     }
@@ -136,6 +140,11 @@ import Testing
         let outcome = try Self.run(file)
         let summary = "\(file): \(outcome.run) checks run, \(outcome.failures.count) failed\n"
             + outcome.failures.prefix(15).joined(separator: "\n")
+        if let dump = ProcessInfo.processInfo.environment["GIE_DUMP"] {
+            let text = outcome.failures.joined(separator: "\n") + "\n"
+            FileManager.default.createFile(atPath: dump + "/" + file.replacingOccurrences(of: "/", with: "_") + ".txt",
+                                           contents: Data(text.utf8))
+        }
         #expect(outcome.failures.isEmpty, Comment(rawValue: summary))
     }
 
