@@ -15,6 +15,7 @@ struct PROJStringWriter {
             parts += try geodetic(g)
         case let .projected(p):
             parts += try projected(p)
+            if !p.wrapsLongitude { parts.append("+over") }
         case let .compound(c):
             guard let h = c.components.first(where: { $0.horizontal != nil }) else {
                 throw .unsupported("PROJ string of a compound CRS without a horizontal component (\(c.name))")
