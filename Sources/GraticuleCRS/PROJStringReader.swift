@@ -546,10 +546,15 @@ struct PROJStringReader {
                     }
                 } else if op == "krovak" || op == "mod_krovak" {
                     // PROJ's defaults (krovak.cpp): lat_0 49°30′, lon_0 42°30′ east of Ferro given
-                    // as 24°50′ (Greenwich), k 0.9999.
+                    // as 24°50′ (Greenwich), k 0.9999, and its hard-coded cone axis (co-latitude
+                    // 30°17′17.30311″) and pseudo standard parallel (78°30′). PROJ ignores +alpha;
+                    // it is kept here when given (EPSG's S-JTSK/05 CRSs write 30°17′17.303″, which
+                    // the Krovak kernel takes as the defining value).
                     switch ps.epsg {
                     case 8811: value = 49.5
                     case 8833: value = 24.833333333333333333
+                    case 1036: value = 30.28813975277777776
+                    case 8818: value = 78.5
                     case 8819: value = 0.9999
                     default: break
                     }
@@ -562,12 +567,6 @@ struct PROJStringReader {
                 }
             }
             if op == "somerc" && ps.epsg == 8812, let t = p["lonc"] { value = try angle(t) }
-            if op == "krovak" || op == "mod_krovak" {
-                // PROJ hard-codes the cone axis (UQ = 59°42′42.69689″, co-latitude 30°17′17.30311″)
-                // and the pseudo standard parallel (S0 = 78°30′) and ignores +alpha.
-                if ps.epsg == 1036 { value = 30.28813975277777776 }
-                if ps.epsg == 8818 { value = 78.5 }
-            }
             if op == "nzmg" {
                 // PROJ's nzmg hard-codes its origin (nzmg.cpp) whatever the string says.
                 switch ps.epsg {
