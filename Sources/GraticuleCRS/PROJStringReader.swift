@@ -10,7 +10,10 @@ import GraticuleCore
 /// so on through the method table. Unknown operations are an error.
 ///
 /// `+towgs84`, `+nadgrids` and `+geoidgrids` are read and ignored; `+init=epsg:n` resolves the
-/// registry CRS.
+/// registry CRS. What PROJ's operations hard-code is written into the CRS: `krovak`/`mod_krovak`
+/// on Bessel 1841 and `nzmg` on International 1924 with its fixed origin, whatever `+ellps` says;
+/// `omerc` without `+alpha`/`+gamma` is the two-point form measured from the centre; `+over`
+/// clears `ProjectedCRS.wrapsLongitude`.
 struct PROJStringReader {
     let bytes: [UInt8]
     let text: String

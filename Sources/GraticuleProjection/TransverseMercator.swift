@@ -47,10 +47,9 @@ import GraticuleCore
 /// |η′| ≤ atanh(sin 70°): all of the globe except two caps of radius 20° around
 /// (φ = 0, λ0 ± 90°), where the series is inaccurate or diverges. Outside it both directions return
 /// NaN; the inverse also returns NaN beyond |ξ′| > π (outside the projected outline). On a sphere
-/// the formulas are exact and the domain is the whole globe but those two singular points (whose
-/// image is at infinity). Points more than
-/// 90° from the central meridian (the far hemisphere, near the poles) are inside the domain and
-/// map beyond the poles, as in PROJ.
+/// the formulas are exact and the domain is the whole globe but the two singular points themselves
+/// (their image is at infinity). Points more than 90° from the central meridian (the far
+/// hemisphere, near the poles) are inside the domain and map beyond the poles, as in PROJ.
 public struct TransverseMercator: PairProjection {
     public static let descriptor = ProjectionDescriptor(
         name: "Transverse Mercator",
