@@ -28,6 +28,9 @@ public struct ProjectedCRS: Hashable, Sendable {
     public var base: GeodeticCRS
     public var conversion: Conversion
     public var coordinateSystem: CoordinateSystem
+    /// False for PROJ's `+over`: longitudes are not reduced to ±180° around the central meridian,
+    /// so that a map may extend past the antimeridian. Read from and written to PROJ strings only.
+    public var wrapsLongitude = true
 
     public init(name: String, identifier: Identifier? = nil, base: GeodeticCRS, conversion: Conversion,
                 coordinateSystem: CoordinateSystem) {

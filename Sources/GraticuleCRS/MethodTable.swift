@@ -171,6 +171,8 @@ enum MethodTable {
         MethodSpec(name: "Hotine Oblique Mercator (variant A)", epsg: 9812, wkt1: "Hotine_Oblique_Mercator", proj: "omerc", projAux: "no_uoff", params: homA),
         MethodSpec(name: "Hotine Oblique Mercator (variant B)", epsg: 9815, wkt1: "Hotine_Oblique_Mercator_Azimuth_Center", proj: "omerc", projAux: nil, params: homB),
         MethodSpec(name: "Hotine Oblique Mercator Two Point Natural Origin", epsg: nil, wkt1: "Hotine_Oblique_Mercator_Two_Point_Natural_Origin", proj: "omerc", projAux: nil, params: homTwoPoint),
+        // PROJ's two-point omerc: u from the projection centre (Esri's name for that form).
+        MethodSpec(name: "Hotine Oblique Mercator Two Point Center", epsg: nil, wkt1: "Hotine_Oblique_Mercator_Two_Point_Center", proj: "omerc", projAux: nil, params: homTwoPoint),
         MethodSpec(name: "International Map of the World Polyconic", epsg: nil, wkt1: "International_Map_of_the_World_Polyconic", proj: "imw_p", projAux: nil, params: imwp),
         MethodSpec(name: "Krovak (North Orientated)", epsg: 1041, wkt1: "Krovak", proj: "krovak", projAux: nil, params: krovak),
         MethodSpec(name: "Krovak", epsg: 9819, wkt1: "Krovak", proj: "krovak", projAux: "axis=swu", params: krovak),

@@ -10,7 +10,10 @@ import GraticuleCore
 /// so on through the method table. Unknown operations are an error.
 ///
 /// `+towgs84`, `+nadgrids` and `+geoidgrids` are read and ignored; `+init=epsg:n` resolves the
-/// registry CRS.
+/// registry CRS. What PROJ's operations hard-code is written into the CRS: `krovak`/`mod_krovak`
+/// on Bessel 1841 and `nzmg` on International 1924 with its fixed origin, whatever `+ellps` says;
+/// `omerc` without `+alpha`/`+gamma` is the two-point form measured from the centre; `+over`
+/// clears `ProjectedCRS.wrapsLongitude`.
 struct PROJStringReader {
     let bytes: [UInt8]
     let text: String
@@ -360,6 +363,38 @@ struct PROJStringReader {
     func has(_ p: [String: Token], _ key: String) -> Bool { p[key] != nil }
 
     func projected(_ op: String, _ opToken: Token, _ p: [String: Token], base: GeodeticCRS) throws(GraticuleError) -> ProjectedCRS {
+        var crs = try projectedCRS(op, opToken, p, base: PROJStringReader.fixedEllipsoidBase(op, base))
+        // `+over`: longitudes are not wrapped to ±180° (PROJ's `P->over`).
+        if has(p, "over") { crs.wrapsLongitude = false }
+        return crs
+    }
+
+    /// PROJ's `krovak`/`mod_krovak` and `nzmg` operations hard-code their ellipsoid whatever
+    /// `+ellps`/`+a` say (krovak.cpp: Bessel 1841, a = 6377397.155, e² = 0.006674372230614;
+    /// nzmg.cpp: a = 6378388, International 1924, whose flattening the NZMG series do not use):
+    /// the CRS is given that ellipsoid (an unknown datum on it, the prime meridian kept) so that
+    /// it computes what PROJ computes.
+    static func fixedEllipsoidBase(_ op: String, _ base: GeodeticCRS) -> GeodeticCRS {
+        let name: String
+        switch op {
+        case "krovak", "mod_krovak": name = "bessel"
+        case "nzmg": name = "intl"
+        default: return base
+        }
+        guard let def = PROJNames.ellipsoid(named: name) else { return base }
+        let figure = Ellipsoid(semiMajorAxis: def.a, inverseFlattening: def.inverseFlattening)
+        if base.datum.ellipsoid.figure == figure { return base }
+        var ellipsoid = ReferenceEllipsoid(name: def.name, figure: figure)
+        if let code = def.epsg, let row = CRSResolve.names?.ellipsoids[Identifier("EPSG", code)] {
+            ellipsoid = ReferenceEllipsoid(name: row.name, identifier: row.id, figure: figure)
+        }
+        var out = base
+        out.datum = GeodeticDatum(name: "Unknown based on \(ellipsoid.name) ellipsoid", ellipsoid: ellipsoid,
+                                  primeMeridian: base.datum.primeMeridian)
+        return out
+    }
+
+    func projectedCRS(_ op: String, _ opToken: Token, _ p: [String: Token], base: GeodeticCRS) throws(GraticuleError) -> ProjectedCRS {
         let isSphere = base.datum.ellipsoid.figure.isSphere
         let unit = try linearUnit(p) ?? .metre
         func kValue() throws(GraticuleError) -> Double? {
@@ -437,8 +472,11 @@ struct PROJStringReader {
                 throw error("+proj=omerc +no_rot has no EPSG equivalent", at: p["no_rot"]!.offset)
             } else if has(p, "no_uoff") || has(p, "no_off") {
                 spec = MethodTable.method(epsg: 9812)
-            } else if has(p, "lat_1") && has(p, "lon_1") && has(p, "lat_2") && has(p, "lon_2") {
-                spec = MethodTable.method(named: "Hotine Oblique Mercator Two Point Natural Origin")
+            } else if !has(p, "alpha") && !has(p, "gamma") && (has(p, "lon_1") || has(p, "lon_2")) {
+                // PROJ's two-point omerc (no +alpha/+gamma; absent points default to 0) always
+                // measures u from the projection centre (omerc.cpp sets u_0 unless +no_uoff, which
+                // it reads only with +alpha/+gamma): the "Center" form, not the natural origin.
+                spec = MethodTable.method(named: "Hotine Oblique Mercator Two Point Center")
             } else {
                 spec = MethodTable.method(epsg: 9815)
             }
@@ -510,6 +548,11 @@ struct PROJStringReader {
                     default: break
                     }
                 } else if op == "krovak" || op == "mod_krovak" {
+                    // PROJ's defaults (krovak.cpp): lat_0 49°30′, lon_0 42°30′ east of Ferro given
+                    // as 24°50′ (Greenwich), k 0.9999, and its hard-coded cone axis (co-latitude
+                    // 30°17′17.30311″) and pseudo standard parallel (78°30′). PROJ ignores +alpha;
+                    // it is kept here when given (EPSG's S-JTSK/05 CRSs write 30°17′17.303″, which
+                    // the Krovak kernel takes as the defining value).
                     switch ps.epsg {
                     case 8811: value = 49.5
                     case 8833: value = 24.833333333333333333
@@ -527,6 +570,16 @@ struct PROJStringReader {
                 }
             }
             if op == "somerc" && ps.epsg == 8812, let t = p["lonc"] { value = try angle(t) }
+            if op == "nzmg" {
+                // PROJ's nzmg hard-codes its origin (nzmg.cpp) whatever the string says.
+                switch ps.epsg {
+                case 8801: value = -41
+                case 8802: value = 173
+                case 8806: value = 2_510_000
+                case 8807: value = 6_023_150
+                default: break
+                }
+            }
             var unitOut: UnitOfMeasure
             switch ps.kind {
             case .angle: unitOut = .degree
@@ -559,6 +612,13 @@ struct PROJStringReader {
         + "wag1…wag7, aitoff, crast, loxim, qua_aut, tcea, gall, mill, comill, mbtfpq, qsc, imw_p, gstmerc, longlat, geocent"
 
     func projectedAxes(_ p: [String: Token], unit: UnitOfMeasure, conversion: Conversion) throws(GraticuleError) -> CoordinateSystem {
+        if !has(p, "axis"), has(p, "czech"), conversion.method.epsgCode == 9819 || conversion.method.epsgCode == 1042 {
+            // `+czech` without `+axis`: PROJ's krovak gives (westing, southing), positive in Czechia.
+            return CoordinateSystem(kind: .cartesian, axes: [
+                Axis(name: "Westing", abbreviation: "Y", direction: "west", unit: unit),
+                Axis(name: "Southing", abbreviation: "X", direction: "south", unit: unit),
+            ])
+        }
         guard let t = p["axis"], let v = t.value else {
             if CRSResolve.isPolar(conversion) {
                 return CRSResolve.implicitProjectedAxes(conversion: conversion, unit: unit)

@@ -15,6 +15,7 @@ struct PROJStringWriter {
             parts += try geodetic(g)
         case let .projected(p):
             parts += try projected(p)
+            if !p.wrapsLongitude { parts.append("+over") }
         case let .compound(c):
             guard let h = c.components.first(where: { $0.horizontal != nil }) else {
                 throw .unsupported("PROJ string of a compound CRS without a horizontal component (\(c.name))")
@@ -115,6 +116,13 @@ struct PROJStringWriter {
             // PROJ writes Belgium's variant as plain LCC 2SP, which it is not (the grid is rotated by
             // 29.2985″): refuse rather than write a different CRS.
             throw .unsupported("the method \"Lambert Conic Conformal (2SP Belgium)\" (EPSG:9803) has no PROJ string equivalent")
+        }
+        if RegistryNames.key(c.method.name) == RegistryNames.key("Hotine Oblique Mercator Two Point Natural Origin") {
+            // PROJ's two-point omerc always measures u from the projection centre (it reads +no_uoff
+            // only with +alpha/+gamma): a PROJ string would be the "Two Point Center" form, a
+            // different map. (PROJ writes it anyway.)
+            throw .unsupported("the method \"Hotine Oblique Mercator Two Point Natural Origin\" has no PROJ string "
+                               + "equivalent (PROJ's two-point omerc is the centre form)")
         }
         guard let spec = MethodTable.spec(for: c.method), let op = spec.proj else {
             throw .unsupported("the method \(c.method.name.debugDescription)"

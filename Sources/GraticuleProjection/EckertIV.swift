@@ -14,7 +14,7 @@ import GraticuleCore
 /// Accuracy: forward within 2e-8 m of PROJ 9.5.1 over the sweep and the world fixture, inverse
 /// within 2e-13°; at φ = ±89.999° PROJ's 6-iteration loop gives up (x up to 200 m off) and the
 /// comparison is with 50-digit values. Domain: the whole globe; inverse points outside the outline
-/// give NaN.
+/// (beyond `WorldProjectionSupport.edgeTolerance`) give NaN; points on a pole line return the pole.
 public struct EckertIV: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Eckert IV", names: ["Eckert IV", "Eckert_IV"], projName: "eck4")
@@ -50,8 +50,11 @@ public struct EckertIV: Projection {
     }
 
     @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
-        let s = WorldProjectionSupport.unit(xy.y / EckertIV.cy)
+        var s = WorldProjectionSupport.unit(xy.y / EckertIV.cy)
         guard s.isFinite && xy.x.isFinite else { return SIMD2(.nan, .nan) }
+        // Within rounding of a pole line (1e-15 of cy ≈ 8 nm on the Earth) the point is on it: y is
+        // flat in θ and φ there, and asin would leave φ ~1e-6° (0.2 m) short of the pole.
+        if abs(s) >= 1 - 1e-15 { s = s < 0 ? -1 : 1 }
         let theta = asin(s)
         let c = cos(theta)
         let sinPhi = WorldProjectionSupport.unit((theta + s * (c + 2)) / EckertIV.cp)

@@ -19,8 +19,10 @@ import GraticuleCore
 ///
 /// Accuracy: forward within 3e-8 m of PROJ 9.5.1 over the sweep (9 CRSs) and the world fixture
 /// (sphere and WGS 84), inverse within 3e-13° (PROJ's is 2.3e-9° off on the ellipsoid). On the pole
-/// lines y(θ) is flat in β, so their latitude is resolved only to ~1.5e-8 rad (≈ 1e-6°). Domain:
-/// the whole globe; inverse points outside the outline give NaN (PROJ clamps y instead).
+/// lines y(θ) is flat in β, so their latitude is resolved only to ~1.5e-8 rad (≈ 1e-6°); points on
+/// the pole lines (to 1e-9 a ≈ 6 mm) return the pole exactly. Domain: the whole globe; inverse
+/// points more than 1e-9 a outside the outline give NaN (PROJ clamps y instead, so that it maps
+/// y = −1.4 R, 540 km beyond the pole line, to the pole).
 public struct EqualEarth: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Equal Earth", epsgCodes: [1078], names: ["Equal Earth", "Equal_Earth"], projName: "eqearth")
@@ -89,16 +91,27 @@ public struct EqualEarth: Projection {
         return SIMD2(rq * lp.x * cos(theta) / (EqualEarth.m * dy), rq * y)
     }
 
+    /// Slack on the outline, units of a (1e-9 ≈ 6 mm on the Earth): a point this close outside the
+    /// outline is taken onto it, so that outline coordinates given to the centimetre (as PROJ's
+    /// test file gives them) invert to ±180° and the poles.
+    @usableFromInline static let outlineSlack = 1e-9
+
     @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
         let x = xy.x / rq, y = xy.y / rq
         let ay = abs(y)
-        guard ay <= EqualEarth.maxY + 1e-12 && x.isFinite else { return SIMD2(.nan, .nan) }
+        guard ay <= EqualEarth.maxY + EqualEarth.outlineSlack && x.isFinite else { return SIMD2(.nan, .nan) }
+        // On the pole lines θ = ±π/3 exactly: y(θ) is flat in β there, and solving for θ would
+        // leave φ ~1e-6° short of the pole.
+        let onPole = ay >= EqualEarth.maxY
         let target = min(ay, EqualEarth.maxY)
-        var theta = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 3,
-                                                           guess: target / EqualEarth.a1) { EqualEarth.poly($0) }
+        var theta = onPole ? Double.pi / 3
+            : WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 3,
+                                                     guess: target / EqualEarth.a1) { EqualEarth.poly($0) }
         if y < 0 { theta = -theta }
-        let lam = WorldProjectionSupport.longitude(x, width: cos(theta) / (EqualEarth.m * EqualEarth.poly(theta).slope))
+        let lam = WorldProjectionSupport.longitude(x, width: cos(theta) / (EqualEarth.m * EqualEarth.poly(theta).slope),
+                                                   slack: EqualEarth.outlineSlack)
         guard lam.isFinite else { return SIMD2(.nan, .nan) }
+        if onPole { return SIMD2(lam, y < 0 ? -Double.pi / 2 : Double.pi / 2) }
         let sb = WorldProjectionSupport.unit(sin(theta) / EqualEarth.m)
         guard sb.isFinite else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, latitude(sinBeta: sb))

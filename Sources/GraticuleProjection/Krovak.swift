@@ -205,7 +205,8 @@ public struct Krovak: Projection {
             }
         }
         let r = (south * south + west * west).squareRoot()
-        let d = atan2(west, south) / n
+        // The apex (r = 0, where atan2(−0, −0) would be −π) is the pole of the cone: D = 0.
+        let d = r == 0 ? 0 : atan2(west, south) / n
         guard abs(d) <= .pi * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
         // ψT = ψp − ln(r/r0)/n; sin T = tanh ψT, cos T = sech ψT (r = 0 is the apex, T = π/2).
         let psiT = r == 0 ? Double.infinity : psiP - log(r / r0) / n

@@ -52,6 +52,12 @@ public struct LabordeObliqueMercator: Projection {
             throw .invalidParameter(name: "Latitude of projection centre", value: phic * Angle.degreesPerRadian,
                                     reason: "must be strictly between −90° and 90°")
         }
+        // PROJ's labrd refuses φc = 0 (its formulation divides by sin φc); a CRS with it would not
+        // be usable there, so it is refused here too.
+        guard phic != 0 else {
+            throw .invalidParameter(name: "Latitude of projection centre", value: 0,
+                                    reason: "must not be 0 (PROJ's labrd is undefined there)")
+        }
         let lamc = try p.required(EPSGParameter.longitudeOfProjectionCentre, "Longitude of projection centre",
                                   names: ["Longitude_Of_Center", "Central_Meridian"])
         let alpha = try p.required(EPSGParameter.azimuthOfInitialLine, "Azimuth at projection centre",

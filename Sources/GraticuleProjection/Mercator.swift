@@ -16,7 +16,11 @@ import GraticuleCore
 ///
 /// Accuracy: closed form; agrees with PROJ 9.5.1 to one ulp of y (3.7 nm within ±85°; 2 ulp
 /// (30 nm, y ≈ 1.3·10⁸ m) within 10⁻⁷° of the poles). Domain: |φ| < 90° (the poles map to
-/// infinity and give NaN).
+/// infinity and give NaN); the inverse of any finite y beyond |ψ| = 40 is the pole.
+///
+/// Mercator (Spherical) (EPSG 1026, and the deprecated 9841) on an ellipsoid uses the radius of the
+/// conformal sphere at the natural origin, on the equator: R_C = a √(1 − e²) = b, as PROJ's
+/// `+proj=merc +R_C` (which is how PROJ writes the method) computes it.
 public struct Mercator: PairProjection {
     public static let descriptor = ProjectionDescriptor(
         name: "Mercator",
@@ -58,11 +62,16 @@ public struct Mercator: PairProjection {
         guard k0 > 0 && k0.isFinite else {
             throw .invalidParameter(name: "Scale factor at natural origin", value: k0, reason: "must be positive")
         }
+        // The radius: a for Pseudo Mercator; for Mercator (Spherical) on an ellipsoid the radius of
+        // the conformal sphere at the natural origin, which for Mercator is on the equator:
+        // R_C = a √(1 − e²) / (1 − e² sin² 0) = b (PROJ's `+R_C`, which also evaluates it at 0).
+        let conformalSphere = !pseudo && !ellipsoid.isSphere && (p.methodCode == 1026 || p.methodCode == 9841)
         frame = ProjectionFrame(
             centralMeridian: lon0,
             falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
             falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: pseudo ? .sphere(radius: ellipsoid.semiMajorAxis) : ellipsoid)
+            ellipsoid: pseudo ? .sphere(radius: ellipsoid.semiMajorAxis)
+                : conformalSphere ? .sphere(radius: ellipsoid.semiMinorAxis) : ellipsoid)
     }
 
     @inlinable @inline(__always)
@@ -101,6 +110,8 @@ public struct Mercator: PairProjection {
         let lam = xy.x / k0
         let psi = xy.y / k0
         guard lam.isFinite && psi.isFinite else { return SIMD2(.nan, .nan) }
+        // Beyond |ψ| = 40, tan φ > 1e17 and φ is ±π/2 to the last bit (sinh overflows from 710 on).
+        if abs(psi) > 40 { return SIMD2(lam, psi < 0 ? -Double.pi / 2 : Double.pi / 2) }
         if spherical { return SIMD2(lam, atan(sinh(psi))) }
         return SIMD2(lam, atan(Conformal.tau(fromConformalTau: sinh(psi), e: e)))
     }

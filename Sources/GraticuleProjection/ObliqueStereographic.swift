@@ -58,10 +58,15 @@ public struct ObliqueStereographic: Projection {
         n = (1 + e2 * c0 * c0 * c0 * c0 / (1 - e2)).squareRoot()
         let sinChi0 = s0 / n
         self.sinChi0 = sinChi0
-        cosChi0 = (1 - sinChi0 * sinChi0).squareRoot()
-        // ψ(φ0) on the ellipsoid and ψ_χ(χ0) on the sphere fix c.
-        let psi0 = asinh(tan(phi0)) - e * atanh(e * s0)
-        halfLogC = atanh(sinChi0) - n * psi0
+        // cos²χ0 = 1 − sin²φ0/n² = cos²φ0 (1 + e² cos²φ0/(1 − e²))/n², without the cancellation
+        // of 1 − sin²χ0 (which is 0, and χ0's isometric latitude infinite, at φ0 = ±90°).
+        let cosChi0 = c0 * (1 + e2 * c0 * c0 / (1 - e2)).squareRoot() / n
+        self.cosChi0 = cosChi0
+        // ψ(φ0) on the ellipsoid and ψ_χ(χ0) on the sphere fix c: ½ ln c = ψ_χ(χ0) − n ψ(φ0), with
+        // both isometric latitudes as asinh(tan): finite for the double nearest ±π/2, and the
+        // difference tends to ±e·atanh(e) in the polar aspects, as it should.
+        let psi0 = asinh(s0 / c0) - e * atanh(e * s0)
+        halfLogC = asinh(sinChi0 / cosChi0) - n * psi0
         twoRk = 2 * radius * k0
         frame = ProjectionFrame(
             centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
@@ -89,17 +94,19 @@ public struct ObliqueStereographic: Projection {
         let x = xy.x / twoRk, y = xy.y / twoRk
         let rho = (x * x + y * y).squareRoot()
         guard rho.isFinite else { return SIMD2(.nan, .nan) }
-        let sinChi: Double, lam: Double
-        if rho == 0 {
-            sinChi = sinChi0
-            lam = 0
-        } else {
-            let c = 2 * atan(rho)
-            let sinC = sin(c), cosC = cos(c)
-            sinChi = max(-1, min(1, cosC * sinChi0 + y * sinC * cosChi0 / rho))
-            lam = atan2(x * sinC, rho * cosChi0 * cosC - y * sinChi0 * sinC)
-        }
-        let psi = (atanh(sinChi) - halfLogC) / n
+        if rho == 0 { return SIMD2(0, phi0) }
+        // The point at angular distance c = 2 atan ρ from the origin in the direction (x, y); tan χ
+        // from both components, so that latitudes next to a pole (the origin of the polar aspects)
+        // keep full precision.
+        let c = 2 * atan(rho)
+        let sinC = sin(c), cosC = cos(c)
+        let sinChi = cosC * sinChi0 + y * sinC * cosChi0 / rho
+        let east = x * sinC, north = rho * cosChi0 * cosC - y * sinChi0 * sinC  // (cos χ sin Λ, cos χ cos Λ)·ρ
+        let lam = atan2(east, north)
+        let cosChi = (east * east + north * north).squareRoot() / rho
+        let psi = (asinh(sinChi / cosChi) - halfLogC) / n
+        // Beyond |ψ| = 40, tan φ > 1e17: φ is ±π/2 to the last bit (and ψ is infinite at a pole).
+        if abs(psi) > 40 { return SIMD2(lam / n, psi < 0 ? -Double.pi / 2 : Double.pi / 2) }
         let phi = e == 0 ? atan(sinh(psi)) : atan(Conformal.tau(fromConformalTau: sinh(psi), e: e))
         let l = lam / n
         guard abs(l) <= .pi else { return SIMD2(.nan, .nan) }

@@ -10,13 +10,18 @@ import GraticuleCore
 /// pp. 145–150 (sphere): x = ν cos φ sin Δλ, y = ν (sin φ cos φ0 − cos φ sin φ0 cos Δλ)
 /// + e² (ν0 sin φ0 − ν sin φ) cos φ0, then (E, N) = k · R(α) (x, y). A point is on the near side
 /// when its ellipsoid normal faces the plane's: sin φ0 sin φ + cos φ0 cos φ cos Δλ ≥ 0.
-/// Inverse: closed form on the sphere and in the polar aspect; Newton's method on the two
-/// forward equations otherwise (GN 7-2), converging to 1e-14 rad.
+/// Inverse: closed form. On the sphere Snyder's; on the ellipsoid the map is the parallel
+/// projection onto the tangent plane at the centre along its normal, so the point is the nearer
+/// intersection of that line with the ellipsoid (a quadratic; GN 7-2 and PROJ iterate Newton's
+/// method instead, which stalls at the limb, where the Jacobian is singular).
 ///
 /// Accuracy: agrees with PROJ 9.5.1 to < 0.1 mm forward and < 1e-11° inverse on the sweep's
 /// orthographic and local orthographic CRSs. Domain: the near hemisphere (angular distance ≤ 90°
 /// from the centre, 1e-10 of slack as PROJ); the far side gives NaN, as do inverse points outside
-/// the disc. `horizon` is the cap of radius 90°.
+/// the outline (beyond PROJ's 1e-11 of slack). The limb round-trips exactly; just inside it the
+/// inverse is √-conditioned (a point 4e-11 m inside the limb is 0.02 m of latitude from it), and
+/// PROJ's Newton iteration refuses such points where this inverse returns them (gie
+/// builtins.gie:5188, which the file itself calls fragile). `horizon` is the cap of radius 90°.
 public struct Orthographic: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Orthographic",
@@ -35,8 +40,6 @@ public struct Orthographic: Projection {
     @usableFromInline let k: Double
     @usableFromInline let sinAlpha: Double
     @usableFromInline let cosAlpha: Double
-    /// True in the polar aspect (closed-form ellipsoidal inverse).
-    @usableFromInline let polar: Bool
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         let local = p.methodCode == 1130 || p.methodNameContains("Local")
@@ -76,7 +79,6 @@ public struct Orthographic: Projection {
         phi0 = max(-.pi / 2, min(.pi / 2, lat))
         sinPhi0 = sin(phi0)
         cosPhi0 = abs(abs(phi0) - .pi / 2) < 1e-10 ? 0 : cos(phi0)
-        polar = cosPhi0 == 0
         e2 = spherical ? 0 : ellipsoid.eccentricitySquared
         nu0 = 1 / (1 - e2 * sinPhi0 * sinPhi0).squareRoot()
         frame = ProjectionFrame(centralMeridian: lon, falseEasting: fe, falseNorthing: fn,
@@ -104,45 +106,30 @@ public struct Orthographic: Projection {
         let y = (-sinAlpha * xy.x + cosAlpha * xy.y) / k
         guard x.isFinite && y.isFinite else { return SIMD2(.nan, .nan) }
         if e2 == 0 { return Orthographic.sphericalInverse(x, y, sinPhi0, cosPhi0, phi0) }
-        if polar {
-            // x = ν cos φ sin λ, y = ∓ν cos φ cos λ: ρ² = cos²φ / (1 − e² sin²φ).
-            let rho2 = x * x + y * y
-            guard rho2 <= 1 + 1e-10 else { return SIMD2(.nan, .nan) }
-            let r2 = min(1, rho2)
-            let cosPhi = (r2 * (1 - e2) / (1 - e2 * r2)).squareRoot()
-            let phi = acos(min(1, cosPhi))
-            let north = sinPhi0 > 0
-            return SIMD2(rho2 == 0 ? 0 : atan2(x, north ? -y : y), north ? phi : -phi)
-        }
-        // Newton's method from the spherical estimate.
-        var lp = Orthographic.sphericalInverse(min(1, max(-1, x)), y, sinPhi0, cosPhi0, phi0)
-        if !lp.x.isFinite || !lp.y.isFinite { lp = SIMD2(0, phi0) }
-        var converged = false
-        for _ in 0..<40 {
-            let sinPhi = sin(lp.y), cosPhi = cos(lp.y), sinLam = sin(lp.x), cosLam = cos(lp.x)
-            let q = plane(sinPhi, cosPhi, sinLam, cosLam)
-            let w = 1 - e2 * sinPhi * sinPhi
-            let nu = 1 / w.squareRoot()
-            let rho = (1 - e2) * nu / w
-            let j11 = -rho * sinPhi * sinLam, j12 = nu * cosPhi * cosLam
-            let j21 = rho * (cosPhi * cosPhi0 + sinPhi * sinPhi0 * cosLam), j22 = nu * sinPhi0 * cosPhi * sinLam
-            let det = j11 * j22 - j12 * j21
-            guard det != 0 && det.isFinite else { break }
-            let dx = x - q.x, dy = y - q.y
-            let dphi = (j22 * dx - j12 * dy) / det
-            let dlam = (-j21 * dx + j11 * dy) / det
-            lp.y += dphi
-            lp.x += dlam
-            if lp.y > .pi / 2 { lp.y = .pi - lp.y; lp.x += .pi }
-            if lp.y < -.pi / 2 { lp.y = -.pi - lp.y; lp.x += .pi }
-            if abs(dphi) < 1e-14 && abs(dlam) < 1e-14 { converged = true; break }
-        }
-        lp.x = Angle.normalizeRadians(lp.x)
-        // Reject points off the disc: the estimate must reproduce (x, y) and lie on the near side.
-        let back = plane(sin(lp.y), cos(lp.y), sin(lp.x), cos(lp.x))
-        guard converged || (abs(back.x - x) < 1e-11 && abs(back.y - y) < 1e-11),
-              sinPhi0 * sin(lp.y) + cosPhi0 * cos(lp.y) * cos(lp.x) >= -1e-10 else { return SIMD2(.nan, .nan) }
-        return lp
+        // The map is the parallel projection along the normal U at the centre P0 onto the tangent
+        // plane there (GN 7-2's formulas are its east and north components), so the point is where
+        // the line Q + tU through Q = P0 + x·E + y·N meets the ellipsoid X² + Y² + Z²/(1 − e²) = 1
+        // (units of a, x towards the centre's meridian): the root of A t² + 2B t + C = 0 nearer
+        // the viewer. With E = (0, 1, 0), N = (−sin φ0, 0, cos φ0), U = (cos φ0, 0, sin φ0):
+        let r = 1 / (1 - e2)
+        let qx = nu0 * cosPhi0 - y * sinPhi0, qy = x, qz = nu0 * (1 - e2) * sinPhi0 + y * cosPhi0
+        let a = cosPhi0 * cosPhi0 + sinPhi0 * sinPhi0 * r
+        let b = qx * cosPhi0 + qz * sinPhi0 * r
+        let c = qx * qx + qy * qy + qz * qz * r - 1
+        // d = (B² − AC)/A is 1 − (the outline ellipse's equation at (x, y)): 1 at the centre, 0 on
+        // the limb. Points up to 1e-11 outside the outline are taken onto it (PROJ's tolerance), and
+        // points within rounding of it (|d| < 2e-15, a few nm) are on it: the inverse is √d-
+        // conditioned there, so that the limb's own image returns the limb point exactly.
+        var d = (b * b - a * c) / a
+        guard d >= -1e-11 else { return SIMD2(.nan, .nan) }
+        if d < 2e-15 { d = 0 }
+        // Q lies on the tangent plane, outside the (convex) ellipsoid: C ≥ 0, B > 0 and the near
+        // root t = (−B + √(B² − AC))/A = −C/(B + √(A d)) has no cancellation.
+        let den = b + (a * d).squareRoot()
+        guard den > 0 else { return SIMD2(.nan, .nan) }
+        let t = -c / den
+        let px = qx + t * cosPhi0, pz = qz + t * sinPhi0
+        return SIMD2(atan2(qy, px), atan2(pz, (1 - e2) * (px * px + qy * qy).squareRoot()))
     }
 
     /// The spherical inverse (Snyder 1987 eqs. 20-14, 20-15); NaN beyond the unit disc.

@@ -138,7 +138,8 @@ public struct PolarStereographic: Projection {
         let phi = north ? lp.y : -lp.y
         // The opposite pole (and points within 1e-12 rad of it) has no finite image.
         guard phi > -Double.pi / 2 + 1e-12 else { return SIMD2(.nan, .nan) }
-        let rho = scale * PolarStereographic.t(phi, e: e)
+        // The pole itself (the double nearest π/2, whose cosine is 6e-17) maps to exactly 0.
+        let rho = phi >= Double.pi / 2 ? 0 : scale * PolarStereographic.t(phi, e: e)
         guard rho.isFinite else { return SIMD2(.nan, .nan) }
         let x = rho * sin(lp.x), c = rho * cos(lp.x)
         return SIMD2(x, (north ? -c : c) + poleOffset)

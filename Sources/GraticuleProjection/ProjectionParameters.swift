@@ -8,6 +8,9 @@ public struct ProjectionParameters: Sendable, Hashable {
     public var methodName: String
     /// The EPSG method code, when the method has one.
     public var methodCode: Int?
+    /// False for PROJ's `+over` (longitudes not reduced to ±180°): a method whose formulas extend
+    /// past the antimeridian (Van der Grinten) then also inverts points beyond its ±180° outline.
+    public var wrapsLongitude = true
     private var byCode: [Int: Double] = [:]
     private var byName: [String: Double] = [:]
 

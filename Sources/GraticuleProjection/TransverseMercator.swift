@@ -46,9 +46,10 @@ import GraticuleCore
 /// most 70° on the conformal sphere (|sin Δλ|·cos χ ≤ sin 70°, χ the conformal latitude), i.e.
 /// |η′| ≤ atanh(sin 70°): all of the globe except two caps of radius 20° around
 /// (φ = 0, λ0 ± 90°), where the series is inaccurate or diverges. Outside it both directions return
-/// NaN; the inverse also returns NaN beyond |ξ′| > π (outside the projected outline). Points more than
-/// 90° from the central meridian (the far hemisphere, near the poles) are inside the domain and
-/// map beyond the poles, as in PROJ.
+/// NaN; the inverse also returns NaN beyond |ξ′| > π (outside the projected outline). On a sphere
+/// the formulas are exact and the domain is the whole globe but the two singular points themselves
+/// (their image is at infinity). Points more than 90° from the central meridian (the far
+/// hemisphere, near the poles) are inside the domain and map beyond the poles, as in PROJ.
 public struct TransverseMercator: PairProjection {
     public static let descriptor = ProjectionDescriptor(
         name: "Transverse Mercator",
@@ -151,9 +152,17 @@ public struct TransverseMercator: PairProjection {
         let rectifyingRadius = (1 + n2 / 4 + n4 / 64 + n6 / 256) / (1 + n)
         scale = (southOrientated ? -k0 : k0) * rectifyingRadius
         inverseScale = 1 / scale
-        maxTanhEtaSquared = TransverseMercator.maxTanhEtaSquared
-        maxEta = TransverseMercator.maxEta
-        maxEtaBound = TransverseMercator.maxEta + 0.05
+        if f == 0 {
+            // On a sphere the series vanish and the formulas are the exact closed forms: only the
+            // two singular points (φ = 0, λ0 ± 90°, where η′ is infinite) are excluded.
+            maxTanhEtaSquared = 1.0.nextDown
+            maxEta = .infinity
+            maxEtaBound = .infinity
+        } else {
+            maxTanhEtaSquared = TransverseMercator.maxTanhEtaSquared
+            maxEta = TransverseMercator.maxEta
+            maxEtaBound = TransverseMercator.maxEta + 0.05
+        }
         conformal = ConformalPolynomials(eccentricity: f == 0 ? 0 : ellipsoid.eccentricity)
         // ξ at the natural origin: the rectifying latitude of φ0 through the same series.
         let s0 = sin(phi0), c0 = cos(phi0)

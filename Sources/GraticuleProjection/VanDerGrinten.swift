@@ -22,7 +22,8 @@ import GraticuleCore
 /// Accuracy: forward within 2e-8 m of PROJ 9.5.1 over the sweep; over the world fixture within 0.15
 /// mm, PROJ's own cancellation (its y is 0 at φ = 1e-6°, 0.11 m off), and within 1e-6 m of 50-digit
 /// values; round trip < 1e-13°. Domain: the whole globe; inverse points outside the circle x² + y²
-/// = π² give NaN.
+/// = π² give NaN, except with PROJ's `+over` (no longitude wrapping), where the formulas continue
+/// past ±180° as PROJ's do (A < 0 in eq. 29-1, the other root of the cubic in the inverse).
 public struct VanDerGrinten: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Van Der Grinten",
@@ -31,6 +32,8 @@ public struct VanDerGrinten: Projection {
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
+    /// PROJ's `+over`: the inverse also takes points beyond the circle (longitudes past ±180°).
+    @usableFromInline let over: Bool
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         var radius = ellipsoid.semiMajorAxis
@@ -39,11 +42,12 @@ public struct VanDerGrinten: Projection {
             radius *= 1 - es * (1.0 / 6 + es * (17.0 / 360 + es * 67.0 / 3024))
         }
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: radius))
+        over = !p.wrapsLongitude
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let lam = lp.x, phi = lp.y
-        guard abs(phi) <= Double.pi / 2 && abs(lam) <= Double.pi else { return SIMD2(.nan, .nan) }
+        guard abs(phi) <= Double.pi / 2 && lam.isFinite else { return SIMD2(.nan, .nan) }
         let s = min(abs(2 * phi / Double.pi), 1)
         if s < 1e-30 { return SIMD2(lam, 0) }
         if s == 1 { return SIMD2(0, phi < 0 ? -Double.pi : Double.pi) }
@@ -57,7 +61,15 @@ public struct VanDerGrinten: Projection {
         let u = -g * gm1 - pmg2                       // G − P² ≤ 0
         let aa = 0.5 * abs(Double.pi / lam - lam / Double.pi)   // A (∞ on the central meridian)
         var x: Double, y: Double
-        if aa > 1 {
+        if abs(lam) > Double.pi {
+            // Past the antimeridian (only reached without longitude wrapping, PROJ's `+over`): PROJ
+            // continues eq. 29-1 with A = −½|π/λ − λ/π|, where neither term cancels, and takes y from
+            // x by (29-2): y = π √(1 − X(X + 2A)), X = |x|/π.
+            let a2 = aa * aa
+            x = Double.pi * (-aa * u + (a2 * u * u + (p * p + a2) * pmg2).squareRoot()) / (p * p + a2)
+            let xx = x / Double.pi
+            y = Double.pi * max(0, 1 - xx * (xx - 2 * aa)).squareRoot()
+        } else if aa > 1 {
             // Divided through by A, w = 1/A².
             let ia = 1 / aa, w = ia * ia
             x = Double.pi * pmg2 * ia / ((u * u + (p * p * w + 1) * pmg2).squareRoot() - u)
@@ -77,10 +89,19 @@ public struct VanDerGrinten: Projection {
     @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
         let X = xy.x / Double.pi, Y = xy.y / Double.pi
         let r2 = X * X + Y * Y
-        guard r2 <= 1 + 1e-12 else { return SIMD2(.nan, .nan) }
-        let omr = max(0, 1 - r2)
-        let lam = WorldProjectionSupport.longitudeOnMap(
-            X == 0 ? 0 : 2 * Double.pi * X / ((omr * omr + 4 * X * X).squareRoot() + omr))
+        // Beyond the circle: longitudes past ±180°, with `+over` only (PROJ's inverse takes them and
+        // picks the other root of the cubic for φ).
+        let beyond = over && r2 > 1
+        guard beyond || r2 <= 1 + 1e-12 else { return SIMD2(.nan, .nan) }
+        let lam: Double
+        if beyond {
+            let rm1 = r2 - 1
+            lam = X == 0 ? .nan : Double.pi * (rm1 + (rm1 * rm1 + 4 * X * X).squareRoot()) / (2 * X)
+        } else {
+            let omr = max(0, 1 - r2)
+            lam = WorldProjectionSupport.longitudeOnMap(
+                X == 0 ? 0 : 2 * Double.pi * X / ((omr * omr + 4 * X * X).squareRoot() + omr))
+        }
         guard lam.isFinite else { return SIMD2(.nan, .nan) }
         let ay = abs(Y)
         if ay == 0 { return SIMD2(lam, 0) }
@@ -92,7 +113,7 @@ public struct VanDerGrinten: Projection {
         let m1 = 2 * max(0, -a1 / 3).squareRoot()
         let t = a1 * m1 == 0 ? 1 : max(-1, min(1, 3 * d / (a1 * m1)))
         let theta1 = acos(t) / 3
-        var phi = Double.pi * (-m1 * cos(theta1 + Double.pi / 3) - c2 / (3 * c3))
+        var phi = Double.pi * ((beyond ? m1 * cos(theta1) : -m1 * cos(theta1 + Double.pi / 3)) - c2 / (3 * c3))
         phi = min(max(phi, 0), Double.pi / 2)
         // One Newton step on y(λ, φ) = |y| (derivative by a central difference).
         if phi > 1e-9 && phi < Double.pi / 2 - 1e-9 {

@@ -297,4 +297,49 @@ import Testing
         guard case .vertical = vertical.definition else { Issue.record("not vertical"); return }
         #expect(vertical.unit?.code == "9002")
     }
+
+    /// PROJ operations whose PROJ semantics the reader writes into the CRS (PROJ 9.5.1 sources and
+    /// test/gie/builtins.gie): `+over`; krovak's and nzmg's hard-coded ellipsoids, krovak's
+    /// defaults and `+czech` axes, nzmg's fixed origin; the two-point omerc measured from the
+    /// centre; `+R_C` for merc.
+    @Test func projStringOperationSemantics() throws {
+        let over = try SpatialReference(text: "+proj=vandg +a=6400000 +over +type=crs")
+        #expect(over.definition.projected?.wrapsLongitude == false)
+        #expect(try over.export("proj").contains("+over"))
+        #expect(try SpatialReference(text: over.export("proj")).definition.projected?.wrapsLongitude == false)
+        let plain = try SpatialReference(text: "+proj=vandg +a=6400000 +type=crs")
+        #expect(plain.definition.projected?.wrapsLongitude == true)
+        #expect(try !plain.export("proj").contains("+over"))
+
+        // krovak.cpp: Bessel 1841 whatever +ellps says; lat_0 49.5, lon_0 24°50′, k 0.9999.
+        let krovak = try #require(try SpatialReference(text: "+proj=krovak +ellps=GRS80").definition.projected)
+        #expect(krovak.base.datum.ellipsoid.figure.semiMajorAxis == 6_377_397.155)
+        #expect(krovak.base.datum.ellipsoid.name == "Bessel 1841")
+        #expect(krovak.conversion.method.epsgCode == 1041)
+        #expect(krovak.conversion.parameter(epsg: 8811)?.value == 49.5)
+        #expect(abs((krovak.conversion.parameter(epsg: 8833)?.value ?? 0) - 24.833333333333333) < 1e-12)
+        #expect(krovak.conversion.parameter(epsg: 8819)?.value == 0.9999)
+        // +czech: Krovak (EPSG 9819) with (westing, southing) axes, as PROJ's own import.
+        let czech = try #require(try SpatialReference(text: "+proj=krovak +czech +ellps=bessel").definition.projected)
+        #expect(czech.conversion.method.epsgCode == 9819)
+        #expect(czech.coordinateSystem.axes.map(\.direction) == ["west", "south"])
+        let swu = try #require(try SpatialReference(text: "+proj=krovak +axis=swu +ellps=bessel").definition.projected)
+        #expect(swu.coordinateSystem.axes.map(\.direction) == ["south", "west"])
+        // nzmg.cpp: the origin and International 1924's a are fixed.
+        let nzmg = try #require(try SpatialReference(text: "+proj=nzmg +lat_0=10 +x_0=0 +ellps=GRS80").definition.projected)
+        #expect(nzmg.base.datum.ellipsoid.figure.semiMajorAxis == 6_378_388)
+        #expect(nzmg.conversion.parameter(epsg: 8801)?.value == -41)
+        #expect(nzmg.conversion.parameter(epsg: 8802)?.value == 173)
+        #expect(nzmg.conversion.parameter(epsg: 8806)?.value == 2_510_000)
+        #expect(nzmg.conversion.parameter(epsg: 8807)?.value == 6_023_150)
+        // omerc without +alpha/+gamma is PROJ's two-point form, u from the centre.
+        #expect(try method("+proj=omerc +lat_0=45 +lat_1=45 +lat_2=45.00001 +lon_1=0 +lon_2=1e-5 +a=6400000").name
+                == "Hotine Oblique Mercator Two Point Center")
+        #expect(try method("+proj=omerc +lat_0=40 +lat_1=10 +lon_1=5 +lat_2=60 +datum=WGS84").name
+                == "Hotine Oblique Mercator Two Point Center")
+        // …so the natural-origin two-point form (ESRI:54025) has no PROJ string.
+        #expect(throws: GraticuleError.self) { try SpatialReference(text: "ESRI:54025").export("proj") }
+        // merc +R_C: Mercator (Spherical) on the ellipsoid.
+        #expect(try method("+proj=merc +R_C +ellps=WGS84 +lat_0=45").epsgCode == 1026)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GraticuleCore
 import GraticuleProjection
+import GraticuleTransform
 import Testing
 
 /// Albers Equal Area (EPSG 9822, Esri Albers).
@@ -103,5 +104,15 @@ import Testing
                     "Albers Equal Area", code: 9822, angles: angles))
             }
         }
+    }
+
+    /// `+proj=aea` with PROJ's default standard parallels (both 0, symmetric about the equator) is
+    /// refused, as PROJ 9.5.1 refuses it (pyproj 3.7.2: "|lat_1 + lat_2| should be > 0");
+    /// builtins.gie:21's operation continues on the next line (`+lat_1=0 +lat_2=2`, gie's free
+    /// format) and gives (222571.608757106, 110653.326743030) at (2°, 1°).
+    @Test func projDefaultStandardParallels() throws {
+        #expect(throws: GraticuleError.self) { try Fixture.transformer("+proj=aea +ellps=GRS80 +type=crs") }
+        let t = try Fixture.transformer("+proj=aea +ellps=GRS80 +lat_1=0 +lat_2=2 +type=crs")
+        expectClose(project(t, 2, 1), SIMD2(222_571.608757106, 110_653.326743030), 1e-4)
     }
 }

@@ -63,4 +63,30 @@ import Testing
     @Test func registeredUnderEPSGMethodCode() {
         #expect(ProjectionCatalog.type(methodCode: 1078, methodName: "") == EqualEarth.self)
     }
+
+    /// Points on the outline as PROJ 9.5.1's test file gives them (more_builtins.gie 610–671, the
+    /// authors' values printed to 1 cm, up to 3.4 mm outside the outline) invert to ±180° and to
+    /// the poles exactly; points 1 cm or more outside are refused (PROJ clamps y instead:
+    /// more_builtins.gie:686 maps (0, −1.4 R), 540 km beyond the pole line, to the pole).
+    @Test func outlinePointsInvertToTheEdgeAndThePoles() throws {
+        let d = 180 / Double.pi
+        func check(_ p: any Projection, _ cases: [(Double, Double, Double, Double)]) {
+            for (x, y, lon, lat) in cases {
+                let ll = p.unproject(SIMD2(x, y)) * d
+                #expect(abs(ll.x - lon) < 1e-6 && abs(ll.y - lat) < 1e-7, "(\(x), \(y)) → \(ll)")
+                if abs(lat) == 90 { #expect(ll.y == lat, "exactly the pole") }
+            }
+        }
+        let e = try worldProjection("Equal Earth", ellipsoid: .wgs84)
+        // 1 mm beyond ±180° (the exact point is 14792474.748996): exactly the edge.
+        #expect(e.unproject(SIMD2(14_792_474.75, 5_466_867.76)).x == Double.pi)
+        check(e, [(14_792_474.75, 5_466_867.76, 180, 45), (-10_216_474.79, 8_392_927.6, -180, 90), (0, 8_392_927.6, 0, 90),
+                  (10_216_474.79, 8_392_927.6, 180, 90), (17_243_959.06, 0, 180, 0), (0, -8_392_927.6, 0, -90)])
+        let s = try worldProjection("Equal Earth", ellipsoid: .sphere(radius: 6_378_137))
+        check(s, [(14_795_421.79, 5_486_671.72, 180, 45), (-10_227_908.09, 8_402_320.16, -180, 90),
+                  (0, 8_402_320.16, 0, 90), (10_227_908.09, 8_402_320.16, 180, 90)])
+        #expect(isNaNPoint(e.unproject(SIMD2(0, 8_392_927.61))), "1.2 cm beyond the pole line")
+        #expect(isNaNPoint(e.unproject(SIMD2(17_243_959.08, 0))), "1.8 cm beyond ±180°")
+        #expect(isNaNPoint(try worldProjection("Equal Earth", ellipsoid: .sphere(radius: 1)).inverse(SIMD2(0, -1.4))))
+    }
 }

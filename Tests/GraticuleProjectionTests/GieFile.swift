@@ -53,13 +53,25 @@ struct GieFile {
         var tolerance = 0.0005
         var accept: [Double]?
         var proj4Rules = false
-        // Join continuation lines, keeping the number of the first line.
+        // Join continuation lines, keeping the number of the first line. In `<gie-strict>` blocks a
+        // command continues on the next line when it ends with `\`; in plain `<gie>` blocks it runs
+        // on until the next line that starts with a keyword or a decorative line (five identical
+        // characters, e.g. `-----`), as gie's free-format reader does (`get_inp`, `at_end_delimiter`).
         var logical: [(Int, String)] = []
         var pending: (Int, String)?
+        var free = false  // inside a plain <gie> block
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = String(raw)
-            if let hash = line.firstIndex(of: "#"), inside { line = String(line[..<hash]) }
+            // gie strips `#` comments and surrounding white space from every line (`pj_chomp`).
+            if let hash = line.firstIndex(of: "#") { line = String(line[..<hash]) }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if free, let last = logical.last, pending == nil, !trimmed.isEmpty, !Self.startsCommand(trimmed),
+               !Self.isDecorative(trimmed), Self.startsCommand(last.1), !last.1.hasPrefix("<gie") {
+                logical[logical.count - 1].1 += " " + trimmed
+                continue
+            }
+            if trimmed.hasPrefix("<gie-strict>") { free = false } else if trimmed.hasPrefix("<gie>") { free = true }
+            if trimmed.hasPrefix("</gie") { free = false }
             if var p = pending {
                 p.1 += " " + trimmed
                 pending = p
@@ -120,6 +132,25 @@ struct GieFile {
         return out
     }
 
+    /// gie's command verbs (`gie_tags` in gie.cpp).
+    static let keywords: Set<String> = [
+        "<gie>", "operation", "crs_src", "crs_dst", "use_proj4_init_rules", "accept", "expect", "roundtrip",
+        "banner", "verbose", "direction", "tolerance", "ignore", "require_grid", "echo", "skip", "</gie>",
+        "<gie-strict>", "</gie-strict>",
+    ]
+
+    /// True when a (trimmed) line starts with a gie command verb.
+    static func startsCommand(_ line: String) -> Bool {
+        guard let word = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" }).first else { return false }
+        return keywords.contains(String(word))
+    }
+
+    /// gie's decorative element: at least five identical characters at the start of the line.
+    static func isDecorative(_ line: String) -> Bool {
+        let c = Array(line.prefix(5))
+        return c.count == 5 && c.allSatisfy { $0 == c[0] }
+    }
+
     /// `0.5 mm`, `1cm`, `3e8` (metres), `1 deg`.
     static func scaled(_ text: String) -> Double? {
         let s = text.trimmingCharacters(in: .whitespaces)
@@ -141,11 +172,16 @@ struct GieFile {
         }
     }
 
+    /// The leading numbers of a command's arguments (at most four); gie's `parse_coord` likewise
+    /// stops at the first field that is not a number (free text may follow in `<gie>` blocks).
     static func numbers(_ text: String) -> [Double]? {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        let values = fields.prefix(4).map { number(String($0)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
-        return values.map { $0! }
+        var values: [Double] = []
+        for f in fields.prefix(4) {
+            guard let v = number(String(f)) else { break }
+            values.append(v)
+        }
+        return values.isEmpty ? nil : values
     }
 
     /// A number, with `_` digit separators, or an angle in PROJ's DMS form (`83d10'W`, `43d45'30.5"N`).

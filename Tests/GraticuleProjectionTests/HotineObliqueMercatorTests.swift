@@ -118,6 +118,23 @@ import Testing
         ])
         #expect(throws: GraticuleError.self) { try HotineObliqueMercator(ellipsoid: .wgs84, parameters: missing) }
     }
+
+    /// The two-point form read from a PROJ string is PROJ's: u from the projection centre (omerc
+    /// applies u_0 unless +no_uoff, which it reads only with +alpha/+gamma). Nearly coincident
+    /// points (builtins.gie:4906, 1 mm; the same map as `+alpha=35.264383770917604`, 4913) and a
+    /// string without lon_2 (0 by default; pyproj 3.7.2).
+    @Test func twoPointFromPROJString() throws {
+        let t = try Fixture.transformer("+proj=omerc +a=6400000 +lat_0=45 +lat_1=45 +lat_2=45.00001 +lon_1=0 +lon_2=1e-5 +type=crs")
+        expectClose(project(t, 2, 1), SIMD2(-3_569.825230822232, -5_093_592.310871849768), 1e-3)
+        expectClose(project(t, 5, 50), SIMD2(359_265.41475163185, 569_885.7747163128), 1e-3)
+        expectClose(project(t, -20, 30), SIMD2(-1_935_860.173113764, -1_471_447.236544147), 1e-3)
+        let azimuth = try Fixture.transformer("+proj=omerc +a=6400000 +lat_0=45 +alpha=35.264383770917604 +type=crs")
+        expectClose(project(t, 2, 1), project(azimuth, 2, 1), 1e-3)
+        let noLon2 = try Fixture.transformer("+proj=omerc +ellps=WGS84 +lat_0=40 +lat_1=10 +lon_1=5 +lat_2=60 +type=crs")
+        expectClose(project(noLon2, 30, 45), SIMD2(2_139_599.80885743, 925_364.9287851633), 1e-3)
+        let full = try Fixture.transformer("+proj=omerc +ellps=WGS84 +lat_0=40 +lat_1=10 +lon_1=0 +lat_2=60 +lon_2=60 +type=crs")
+        expectClose(project(full, 30, 45), SIMD2(726_965.4683087255, 595_171.0214629355), 1e-3)
+    }
 }
 
 extension Horizon {

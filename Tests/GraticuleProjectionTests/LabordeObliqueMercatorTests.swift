@@ -1,6 +1,7 @@
 import Foundation
 import GraticuleCore
 import GraticuleProjection
+import GraticuleTransform
 import Testing
 
 @Suite struct LabordeObliqueMercatorTests {
@@ -63,5 +64,17 @@ import Testing
                     (8811, "Latitude of projection centre", .pi / 2), (8812, "Longitude of projection centre", 0),
                     (8813, "Azimuth at projection centre", 0)]))
         }
+    }
+
+    /// φc = 0 is refused, as PROJ 9.5.1 refuses `+proj=labrd +lat_0=0` ("lat_0 should be different
+    /// from 0", builtins.gie:3054; pyproj 3.7.2 raises the same).
+    @Test func latitudeOfCentreZeroIsRefused() throws {
+        #expect(throws: GraticuleError.self) {
+            try LabordeObliqueMercator(ellipsoid: .grs80, parameters: Fixture.parameters("Laborde Oblique Mercator", code: 9813, [
+                (8811, "Latitude of projection centre", 0), (8812, "Longitude of projection centre", 0),
+                (8813, "Azimuth at projection centre", 0)]))
+        }
+        #expect(throws: GraticuleError.self) { try Fixture.transformer("+proj=labrd +ellps=GRS80 +lat_0=0 +type=crs") }
+        _ = try Fixture.transformer("+proj=labrd +ellps=GRS80 +lon_0=0.5 +lat_0=2 +type=crs")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GraticuleCore
 import GraticuleProjection
+import GraticuleTransform
 import Testing
 
 /// New Zealand Map Grid (EPSG 9811, EPSG:27200).
@@ -78,5 +79,23 @@ import Testing
         #expect(abs(back.y - (-41 - 13.49)) < 1e-11)
         let outside = T.project(nz, 173, -41 - 13.4)  // then push the grid point out by 30 km
         #expect(T.isNaN(T.unproject(nz, outside.x, outside.y - 30_000)))
+    }
+
+    /// `+proj=nzmg` from a PROJ string: PROJ hard-codes its origin (−41°, 173°, 2 510 000 m,
+    /// 6 023 150 m) and International 1924's semi-major axis whatever the string says (pyproj 3.7.2
+    /// values). Far from New Zealand points stay NaN (the 1,500 km domain) where PROJ evaluates the
+    /// polynomial anyway (3e9 m, builtins.gie:4643–4659).
+    @Test func projString() throws {
+        let t = try Fixture.transformer("+proj=nzmg +ellps=GRS80 +type=crs")
+        let cases: [(Double, Double, Double, Double)] = [
+            (174.7, -41.3, 2_652_366.099202936, 5_988_447.855966261), (172.0, -43.5, 2_429_146.4519440713, 5_744_974.661706123),
+            (176.0, -38.0, 2_773_625.523998831, 6_351_680.46738889),
+        ]
+        for (lon, lat, x, y) in cases { expectClose(project(t, lon, lat), SIMD2(x, y), 1e-6, "\(lon) \(lat)") }
+        expectClose(t.inverse.transform([SIMD2(2_700_000, 6_000_000)])[0], SIMD2(175.26497233600767, -41.18628015227611), 1e-9)
+        let ignored = try Fixture.transformer("+proj=nzmg +lat_0=10 +lon_0=20 +x_0=0 +y_0=0 +ellps=WGS84 +type=crs")
+        expectClose(project(ignored, 174.7, -41.3), SIMD2(2_652_366.099202936, 5_988_447.855966261), 1e-6)
+        expectNaN(project(t, 2, 1))
+        expectNaN(t.inverse.transform([SIMD2(200_000, 100_000)])[0])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GraticuleCore
 import GraticuleProjection
+import GraticuleTransform
 import Testing
 
 @Suite struct OrthographicTests {
@@ -62,5 +63,46 @@ import Testing
         #expect(throws: GraticuleError.self) { try Orthographic(ellipsoid: .grs80, parameters: p) }
         let q = Fixture.parameters("Local Orthographic", code: 1130, [(8811, "Latitude of projection centre", 0.6)])
         #expect(throws: GraticuleError.self) { try Orthographic(ellipsoid: .grs80, parameters: q) }
+    }
+
+    /// The ellipsoidal inverse at and past the limb, through PROJ strings (PROJ 9.5.1
+    /// test/gie/builtins.gie `+proj=ortho +ellps=WGS84` with lat_0 = 0, ±90, 30; other values
+    /// pyproj 3.7.2): the limb's own image returns the limb point exactly, points 0.1 mm beyond the
+    /// outline are refused, interior points agree with PROJ.
+    @Test func ellipsoidalInverseAtTheLimb() throws {
+        let eq = try Fixture.transformer("+proj=ortho +ellps=WGS84 +type=crs")
+        func inv(_ t: Transformer, _ x: Double, _ y: Double) -> SIMD2<Double> { t.inverse.transform([SIMD2(x, y)])[0] }
+        expectClose(project(eq, 90, 0), SIMD2(6_378_137, 0), 1e-6)
+        expectClose(project(eq, 0, 90), SIMD2(0, 6_356_752.314245179), 1e-6)
+        for (lon, lat) in [(90.0, 0.0), (-90, 0), (0, 90), (0, -90)] {
+            let xy = project(eq, lon, lat)
+            expectClose(inv(eq, xy.x, xy.y), SIMD2(lon, lat), 1e-12, "limb \(lon) \(lat)")
+        }
+        expectNaN(inv(eq, 6_378_137.0001, 0), "0.1 mm beyond the limb")
+        expectNaN(inv(eq, 0, 6_356_752.3143))
+        expectNaN(inv(eq, 1000, 6_356_752.314))
+        expectClose(inv(eq, 3_000_000, 2_000_000), SIMD2(29.704144362344174, 18.395786144419237), 1e-11)
+        for lat0 in [90.0, -90] {
+            let t = try Fixture.transformer("+proj=ortho +ellps=WGS84 +lat_0=\(lat0) +type=crs")
+            let limb = project(t, 0, 0)
+            expectClose(limb, SIMD2(0, lat0 > 0 ? -6_378_137 : 6_378_137), 1e-6)
+            expectClose(inv(t, limb.x, limb.y), SIMD2(0, 0), 1e-12, "polar limb")
+            expectNaN(inv(t, 0, lat0 > 0 ? -6_378_137.1 : 6_378_137.1))
+        }
+        let north = try Fixture.transformer("+proj=ortho +ellps=WGS84 +lat_0=90 +type=crs")
+        expectClose(inv(north, 2_258_795.4394, -3_912_348.465), SIMD2(29.999999999655454, 45.000000000023896), 1e-11)
+        // Oblique: the limb of the central meridian is at −60°, y = −6343601.0990750315 m. Its inverse
+        // is exact here; PROJ's Newton iteration fails to converge there and refuses it
+        // (builtins.gie:5188, "this test might be fragile").
+        let ob = try Fixture.transformer("+proj=ortho +ellps=WGS84 +lat_0=30 +type=crs")
+        let limb = project(ob, 0, -60)
+        expectClose(limb, SIMD2(0, -6_343_601.0990750315), 1e-6)
+        expectClose(inv(ob, limb.x, limb.y), SIMD2(0, -60), 1e-12, "oblique limb")
+        expectNaN(inv(ob, 0, -6_343_601.1), "0.9 mm beyond the limb")
+        expectNaN(inv(ob, -6_378_137.001, 18_504.1253), "builtins.gie:5175")
+        for (x, y, lon, lat) in [(0.0, -6_343_600.0, 0.0, -59.966377950099655), (1_000_000, -2_000_000, 9.197102411402467, 11.239885346537434),
+                                 (-3_000_000, 4_000_000, -64.46674713471694, 58.668316695716655)] {
+            expectClose(inv(ob, x, y), SIMD2(lon, lat), 1e-11, "(\(x), \(y))")
+        }
     }
 }

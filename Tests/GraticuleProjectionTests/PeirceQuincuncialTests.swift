@@ -164,4 +164,24 @@ import Testing
         }
         #expect(worst < 6.7e-8)
     }
+
+    /// On the equator at −135°, a corner of the inner square where the map is √-conditioned (a
+    /// 1-ulp change of λ moves the point by 0.1 m): the exact value of the map at the double
+    /// nearest −135° in radians, Adams's formulas with F̃ evaluated at 40 digits with mpmath, is
+    /// (−16723842.5732926, −0.0864463) m square and (−11825542.5521982, 11825542.4299447) m diamond
+    /// (`+proj=peirce_q`, a = 6378137). Graticule is within 1 cm of it; PROJ 9.5.1 is 0.150 m off
+    /// (peirce_q.gie:1062 and 1221 expect (−16723842.4303, −0.0394) and (−11825542.4178,
+    /// 11825542.3621); its n = asin √(1 − cos(a − b)) cancels there), which GieTests keeps as a
+    /// known difference.
+    @Test func equatorialCornerAgainstExactValues() throws {
+        let a = 6_378_137.0
+        let lam = -135 * 0.017453292519943295
+        for (shape, x, y) in [(PeirceQuincuncial.Shape.square, -16_723_842.5732926, -0.0864463),
+                              (.diamond, -11_825_542.5521982, 11_825_542.4299447)] {
+            let p = try PeirceQuincuncial(ellipsoid: .grs80, parameters: ProjectionParameters(
+                methodName: shape == .square ? "Peirce Quincuncial (Square)" : "Peirce Quincuncial (Diamond)"))
+            let xy = p.forward(SIMD2(lam, 0)) * a
+            #expect(abs(xy.x - x) < 0.01 && abs(xy.y - y) < 0.01, "\(shape): \(xy)")
+        }
+    }
 }

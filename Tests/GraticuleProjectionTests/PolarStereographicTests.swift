@@ -69,6 +69,21 @@ import Testing
             (8801, "Latitude of natural origin", .pi / 2), (8805, "Scale factor at natural origin", -1)])
         #expect(throws: GraticuleError.self) { try PolarStereographic(ellipsoid: .wgs84, parameters: k) }
     }
+
+    /// The pole maps to exactly (0, 0): PROJ 9.5.1 test/gie/builtins.gie 6373–6431 (tolerance
+    /// 1e-15 m; the double nearest ±π/2 is the pole, not a point 6e-17 rad from it). 11 m from the
+    /// pole, pyproj 3.7.2.
+    @Test func poleIsExactlyTheOrigin() throws {
+        for text in ["+proj=stere +ellps=GRS80 +lat_0=90 +lat_ts=70", "+proj=stere +ellps=GRS80 +lat_0=-90 +lat_ts=-70",
+                     "+proj=stere +ellps=GRS80 +lat_0=-90 +k_0=0.97", "+proj=stere +R=6378137 +lat_0=-90 +lat_ts=-70",
+                     "+proj=stere +R=6378137 +lat_0=-90 +k_0=0.9698463103929542"] {
+            let t = try Fixture.transformer(text + " +type=crs")
+            let pole = project(t, 0, text.contains("=-90") ? -90 : 90)
+            #expect(pole.x == 0 && pole.y == 0, "\(text): \(pole)")
+        }
+        let t = try Fixture.transformer("+proj=stere +ellps=GRS80 +lat_0=90 +lat_ts=70 +type=crs")
+        expectClose(project(t, 10, 89.9999), SIMD2(1.8810841864485122, -10.668158547775818), 1e-9)
+    }
 }
 
 enum SpatialReferenceHelper {

@@ -189,4 +189,25 @@ import Testing
             #expect(abs(xy.x - r.x) < 1e-6 && abs(xy.y - r.y) < 1e-6, "\(r.crs) \(xy) vs \(r)")
         }
     }
+
+    /// On a sphere the formulas are exact: 89°–91° from the central meridian next to the equator
+    /// project and round-trip (PROJ 9.5.1 test/gie/builtins.gie 6782–6823, `+proj=tmerc +R=6400000`,
+    /// 0.1 mm; 100° and −135° from pyproj 3.7.2). Only the singular points (0°, ±90°) are excluded.
+    @Test func sphereAwayFromTheSingularPoints() throws {
+        let t = try S.transformer("+proj=tmerc +R=6400000 +type=crs")
+        let cases: [(Double, Double, Double, Double)] = [
+            (89, 0.01, 30_344_312.098578717560, 64_001.116414904580), (91, 0.01, 30_344_312.098578717560, 20_042_191.866555366665),
+            (-89, -0.01, -30_344_312.098578717560, -64_001.116414904580), (-91, 0.01, -30_344_312.098578717560, 20_042_191.866555366665),
+            (100, 5, 14_880_400.709984884, 17_119_283.375826754), (-135, -10, -5_505_323.947329382, -18_542_161.031217266),
+        ]
+        for (lon, lat, x, y) in cases {
+            let xy = S.project(t, lon, lat)
+            #expect(abs(xy.x - x) < 1e-4 && abs(xy.y - y) < 1e-4, "(\(lon), \(lat)) → \(xy)")
+            let back = t.inverse.transform([xy])[0]
+            #expect(abs(back.x - lon) < 1e-9 && abs(back.y - lat) < 1e-9, "inverse (\(lon), \(lat)) → \(back)")
+        }
+        #expect(S.project(t, 90, 0).x.isNaN && S.project(t, -90, 0).y.isNaN)
+        let near = S.project(t, 89.9999, 0.0001)
+        #expect(near.x.isFinite && near.x > 3e7)
+    }
 }

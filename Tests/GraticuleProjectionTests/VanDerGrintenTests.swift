@@ -1,6 +1,7 @@
 import Foundation
 import GraticuleCore
 import GraticuleProjection
+import GraticuleTransform
 import Testing
 
 /// Van der Grinten (I): PROJ 9.5.1's own test vectors, the world fixture (PROJ over a global grid), the outline
@@ -54,5 +55,26 @@ import Testing
         let p = try worldProjection("Van Der Grinten", ellipsoid: .wgs84)
         #expect(abs(p.frame.ellipsoid.semiMajorAxis - 6371007.181082429) < 1e-6)
         #expect(p.frame.ellipsoid.isSphere)
+    }
+
+    /// PROJ's `+over` read from a PROJ string (PROJ 9.5.1 test/gie/builtins.gie, `+proj=vandg
+    /// +a=6400000 +over`, 0.35 mm; 200° and −250° from pyproj 3.7.2): past ±180° the map continues
+    /// outside the circle and the inverse returns those longitudes; without `+over` 180.1° is
+    /// −179.9° and points outside the circle are refused.
+    @Test func overPastTheAntimeridian() throws {
+        let t = try Fixture.transformer("+proj=vandg +a=6400000 +over +type=crs")
+        let cases: [(Double, Double, Double, Double)] = [
+            (179.9, 50, 18_549_161.7268, 7_731_305.7162), (180.1, 50, 18_569_963.6471, 7_734_997.6218),
+            (-180.1, -50, -18_569_963.6471, -7_734_997.6218), (200, -30, 21_908_301.5188196, -4_156_704.2255516783),
+            (-250, 20, -27_746_431.800706826, 2_747_905.138814895),
+        ]
+        for (lon, lat, x, y) in cases {
+            let xy = project(t, lon, lat)
+            expectClose(xy, SIMD2(x, y), 3.5e-4, "\(lon) \(lat)")
+            expectClose(t.inverse.transform([xy])[0], SIMD2(lon, lat), 1e-9, "inverse \(lon) \(lat)")
+        }
+        let wrapped = try Fixture.transformer("+proj=vandg +a=6400000 +type=crs")
+        expectClose(project(wrapped, 180.1, 50), SIMD2(-18_549_161.7268, 7_731_305.7162), 3.5e-4)
+        expectNaN(wrapped.inverse.transform([SIMD2(18_569_963.6471, 7_734_997.6218)])[0], "outside the circle")
     }
 }
