@@ -76,12 +76,9 @@ public struct AlbersEqualArea: Projection {
                                     reason: "lies outside the cone")
         }
         rho0 = r0.squareRoot() / n
-        frame = ProjectionFrame(
-            centralMeridian: p.value(P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin,
-                                     names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(P.eastingAtFalseOrigin, P.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(P.northingAtFalseOrigin, P.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        let lon0 = p.centralMeridian([P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin])
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, falseOrigin: [.falseOrigin, .natural],
+                                ellipsoid: ellipsoid)
     }
 
     /// The authalic function q(φ) from sin φ (units of a²/… as in GN 7-2; 2 sin φ on the sphere).

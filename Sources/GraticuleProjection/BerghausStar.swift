@@ -87,11 +87,7 @@ public struct BerghausStar: Projection {
         sinRot = sin(rotation)
         n = aspect == .oblique ? 0 : ellipsoid.thirdFlattening
         radius = (1 + n * n / 4 + n * n * n * n / 64) / (1 + n)
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     public var horizon: Horizon {

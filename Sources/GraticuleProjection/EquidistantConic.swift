@@ -59,12 +59,9 @@ public struct EquidistantConic: Projection {
         self.n = n
         g = m1 / n + bigM1
         rho0 = g - meridian.distance(phi0)
-        frame = ProjectionFrame(
-            centralMeridian: p.value(P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin,
-                                     names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(P.eastingAtFalseOrigin, P.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(P.northingAtFalseOrigin, P.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        let lon0 = p.centralMeridian([P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin])
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, falseOrigin: [.falseOrigin, .natural],
+                                ellipsoid: ellipsoid)
     }
 
     @inlinable

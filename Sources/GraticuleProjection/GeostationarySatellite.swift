@@ -46,11 +46,7 @@ public struct GeostationarySatellite: Projection {
         let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Longitude_Of_Center", "Central_Meridian"],
                            default: 0)
         horizon = .cap(centerLongitude: lon0, centerLatitude: 0, radius: 0.995 * acos(1 / g))
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

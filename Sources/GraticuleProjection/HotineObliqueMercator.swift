@@ -165,19 +165,9 @@ public struct HotineObliqueMercator: Projection {
         vPoleN = arb * log(tan(.pi / 4 - 0.5 * gamma0))
         vPoleS = arb * log(tan(.pi / 4 + 0.5 * gamma0))
         horizon = .cap(centerLongitude: centre.lon, centerLatitude: centre.lat, radius: 80 * Angle.radiansPerDegree)
-        let fe: Double, fn: Double
-        if centred {
-            fe = p.value(EPSGParameter.eastingAtProjectionCentre, EPSGParameter.falseEasting,
-                         names: ["False_Easting"], default: 0)
-            fn = p.value(EPSGParameter.northingAtProjectionCentre, EPSGParameter.falseNorthing,
-                         names: ["False_Northing"], default: 0)
-        } else {
-            fe = p.value(EPSGParameter.falseEasting, EPSGParameter.eastingAtProjectionCentre,
-                         names: ["False_Easting"], default: 0)
-            fn = p.value(EPSGParameter.falseNorthing, EPSGParameter.northingAtProjectionCentre,
-                         names: ["False_Northing"], default: 0)
-        }
-        frame = ProjectionFrame(centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+                                falseOrigin: centred ? [.projectionCentre, .natural] : [.natural, .projectionCentre],
+                                ellipsoid: ellipsoid)
     }
 
     @inlinable

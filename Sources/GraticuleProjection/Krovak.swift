@@ -136,8 +136,7 @@ public struct Krovak: Projection {
         n = sin(phiP)
         r0 = kp * bigA / tan(phiP)
         psiP = atanh(n)
-        let fe = p.value(P.falseEasting, names: ["False_Easting"], default: 0)
-        let fn = p.value(P.falseNorthing, names: ["False_Northing"], default: 0)
+        let (fe, fn) = p.falseOrigin()
         frame = north
             ? ProjectionFrame(centralMeridian: lon0, falseEasting: -fe, falseNorthing: -fn, ellipsoid: ellipsoid)
             : ProjectionFrame(centralMeridian: lon0, falseEasting: fn, falseNorthing: fe, ellipsoid: ellipsoid)

@@ -70,11 +70,7 @@ public struct LabordeObliqueMercator: Projection {
         c = asinh(tan(phis)) - b * (asinh(tan(phic)) - e * atanh(e * s))
         gRe = (1 - cos(2 * alpha)) / 12
         gIm = sin(2 * alpha) / 12
-        frame = ProjectionFrame(
-            centralMeridian: lamc,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lamc, ellipsoid: ellipsoid)
     }
 
     @inlinable

@@ -104,8 +104,7 @@ public struct LambertConicConformal: PairProjection {
         }
         let lon0 = p.value(P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin,
                            names: ["Central_Meridian", "Longitude_Of_Origin"], default: 0)
-        let fe = p.value(P.falseEasting, P.eastingAtFalseOrigin, names: ["False_Easting"], default: 0)
-        let fn = p.value(P.falseNorthing, P.northingAtFalseOrigin, names: ["False_Northing"], default: 0)
+        let (fe, fn) = p.falseOrigin([.natural, .falseOrigin])
 
         for (name, v) in [("Latitude of 1st standard parallel", phi1), ("Latitude of 2nd standard parallel", phi2)]
         where !(abs(v) < .pi / 2) {

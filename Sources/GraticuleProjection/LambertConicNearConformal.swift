@@ -65,11 +65,7 @@ public struct LambertConicNearConformal: Projection {
         r0 = k0 * nu0 / tan(phi0)
         sinPhi0 = s
         s0 = Self.arcLength(phi0, arc)
-        frame = ProjectionFrame(
-            centralMeridian: p.value(P.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(P.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(P.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
     }
 
     /// GN 7-2's meridian arc s(φ), units of a.

@@ -58,11 +58,8 @@ public struct Mercator: PairProjection {
         guard k0 > 0 && k0.isFinite else {
             throw .invalidParameter(name: "Scale factor at natural origin", value: k0, reason: "must be positive")
         }
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: pseudo ? .sphere(radius: ellipsoid.semiMajorAxis) : ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+                                ellipsoid: pseudo ? .sphere(radius: ellipsoid.semiMajorAxis) : ellipsoid)
     }
 
     @inlinable @inline(__always)

@@ -69,11 +69,9 @@ public struct NewZealandMapGrid: Projection {
         sinPhi0 = sin(phi0)
         cosPhi0 = cos(phi0)
         cosRadius = cos(Self.domainRadius)
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(P.falseEasting, names: ["False_Easting"], default: 2_510_000),
-            falseNorthing: p.value(P.falseNorthing, names: ["False_Northing"], default: 6_023_150),
-            ellipsoid: ellipsoid)
+        let origin = p.falseOrigin(default: (2_510_000, 6_023_150))
+        frame = ProjectionFrame(centralMeridian: lon0, falseEasting: origin.easting, falseNorthing: origin.northing,
+                                ellipsoid: ellipsoid)
     }
 
     /// True when (Δλ, φ) is within `domainRadius` of the origin (spherical angular distance).

@@ -63,11 +63,7 @@ public struct ObliqueStereographic: Projection {
         let psi0 = asinh(tan(phi0)) - e * atanh(e * s0)
         halfLogC = atanh(sinChi0) - n * psi0
         twoRk = 2 * radius * k0
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
     }
 
     @inlinable

@@ -31,11 +31,7 @@ public struct ToblerCylindrical: Projection {
         c5 = name.hasSuffix("ii") || name.hasSuffix("2") ? 1.0 / 24 : 0
         let h = Double.pi / 2
         maxY = h + h * h * h / 6 + c5 * h * h * h * h * h
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     /// True for Tobler Cylindrical II.

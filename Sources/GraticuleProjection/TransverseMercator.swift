@@ -90,11 +90,10 @@ public struct TransverseMercator: PairProjection {
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         let southOrientated = p.methodCode == 9808 || p.methodNameContains("South Orientated")
         let phi0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"], default: 0)
-        let lam0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0)
         let k0 = p.value(EPSGParameter.scaleFactorAtNaturalOrigin, names: ["Scale_Factor"], default: 1)
-        try self.init(ellipsoid: ellipsoid, latitudeOfOrigin: phi0, centralMeridian: lam0, scaleFactor: k0,
-                      falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-                      falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
+        let origin = p.falseOrigin()
+        try self.init(ellipsoid: ellipsoid, latitudeOfOrigin: phi0, centralMeridian: p.centralMeridian(),
+                      scaleFactor: k0, falseEasting: origin.easting, falseNorthing: origin.northing,
                       southOrientated: southOrientated)
     }
 

@@ -63,11 +63,7 @@ public struct VerticalPerspective: Projection {
         viewpoint = origin + height * SIMD3(cosPhi0, 0, sinPhi0)
         let cap = acos(1 / (1 + h0 + height)) * (e2 == 0 ? 1 : 0.995)
         horizon = .cap(centerLongitude: lon0, centerLatitude: phi0, radius: cap)
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

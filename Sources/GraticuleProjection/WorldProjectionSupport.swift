@@ -20,18 +20,17 @@ enum WorldProjectionSupport {
         guard a > 0 && a.isFinite else {
             throw .invalidParameter(name: "Semi-major axis", value: a, reason: "must be positive and finite")
         }
-        let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
-                           EPSGParameter.longitudeOfOrigin,
-                           names: ["Central_Meridian", "Longitude_Of_Center", "Longitude_Of_Origin"], default: 0)
+        let lon0 = p.centralMeridian([EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
+                                      EPSGParameter.longitudeOfOrigin],
+                                     names: ["Central_Meridian", "Longitude_Of_Center", "Longitude_Of_Origin"])
         guard lon0.isFinite && abs(lon0) <= 2 * Double.pi else {
             throw .invalidParameter(name: "Longitude of natural origin", value: lon0 * 180 / .pi,
                                     reason: "must be finite and within ±360°")
         }
-        let fe = p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0)
+        let (fe, fn) = p.falseOrigin()
         guard fe.isFinite else {
             throw .invalidParameter(name: "False easting", value: fe, reason: "must be finite")
         }
-        let fn = p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0)
         guard fn.isFinite else {
             throw .invalidParameter(name: "False northing", value: fn, reason: "must be finite")
         }
