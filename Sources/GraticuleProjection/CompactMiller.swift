@@ -42,14 +42,10 @@ public struct CompactMiller: Projection {
         guard abs(xy.y) <= CompactMiller.maxY * (1 + 1e-12), abs(xy.x) <= Double.pi * (1 + 1e-12) else {
             return SIMD2(.nan, .nan)
         }
-        var phi = xy.y / CompactMiller.k1
-        for _ in 0..<20 {
+        let phi = NumericalInverse.newton(from: xy.y / CompactMiller.k1, maxIterations: 20) { phi in
             let p2 = phi * phi
-            let f = CompactMiller.y(phi) - xy.y
-            let d = CompactMiller.k1 + p2 * (3 * CompactMiller.k2 + 5 * CompactMiller.k3 * p2)
-            let step = f / d
-            phi -= step
-            if abs(step) < 1e-15 { break }
+            let slope = CompactMiller.k1 + p2 * (3 * CompactMiller.k2 + 5 * CompactMiller.k3 * p2)
+            return (CompactMiller.y(phi) - xy.y) / slope
         }
         return SIMD2(xy.x, max(-Double.pi / 2, min(Double.pi / 2, phi)))
     }

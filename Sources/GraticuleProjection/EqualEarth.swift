@@ -94,8 +94,8 @@ public struct EqualEarth: Projection {
         let ay = abs(y)
         guard ay <= EqualEarth.maxY + 1e-12 && x.isFinite else { return SIMD2(.nan, .nan) }
         let target = min(ay, EqualEarth.maxY)
-        var theta = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 3,
-                                                           guess: target / EqualEarth.a1) { EqualEarth.poly($0) }
+        var theta = NumericalInverse.solveIncreasing(target, lo: 0, hi: Double.pi / 3,
+                                                     guess: target / EqualEarth.a1) { EqualEarth.poly($0) }
         if y < 0 { theta = -theta }
         let lam = WorldProjectionSupport.longitude(x, width: cos(theta) / (EqualEarth.m * EqualEarth.poly(theta).slope))
         guard lam.isFinite else { return SIMD2(.nan, .nan) }

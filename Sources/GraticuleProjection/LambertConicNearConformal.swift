@@ -104,13 +104,10 @@ public struct LambertConicNearConformal: Projection {
         }
         // s(φ) = m + s0 by Newton (ds/dφ > 0).
         let target = m + s0
-        var phi = target / arc.0
-        for _ in 0..<30 {
+        let phi = NumericalInverse.newton(from: target / arc.0, maxIterations: 30) { phi in
             let ds = arc.0 - 2 * arc.1 * cos(2 * phi) + 4 * arc.2 * cos(4 * phi) - 6 * arc.3 * cos(6 * phi)
                 + 8 * arc.4 * cos(8 * phi)
-            let dphi = (Self.arcLength(phi, arc) - target) / ds
-            phi -= dphi
-            if !(abs(dphi) > 1e-15) { break }
+            return (Self.arcLength(phi, arc) - target) / ds
         }
         guard abs(phi) <= .pi / 2 * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, max(-.pi / 2, min(.pi / 2, phi)))

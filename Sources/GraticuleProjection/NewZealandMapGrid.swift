@@ -148,12 +148,9 @@ public struct NewZealandMapGrid: Projection {
         var t = k.8
         t = t * zr + k.7; t = t * zr + k.6; t = t * zr + k.5; t = t * zr + k.4
         t = t * zr + k.3; t = t * zr + k.2; t = t * zr + k.1; t = t * zr + k.0
-        var u = zr * t
-        for _ in 0..<3 {
+        let u = NumericalInverse.newton(from: zr * t, maxIterations: 3) { u in
             let (psi, dpsi) = Self.psi(u)
-            let du = (psi - zr) / dpsi
-            u -= du
-            if !(abs(du) > 1e-15) { break }
+            return (psi - zr) / dpsi
         }
         let phi = phi0 + u / Self.radiansToSec5
         let lam = zi

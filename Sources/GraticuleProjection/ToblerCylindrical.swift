@@ -53,12 +53,9 @@ public struct ToblerCylindrical: Projection {
         guard abs(xy.y) <= maxY * (1 + 1e-12), abs(xy.x) <= Double.pi * (1 + 1e-12) else {
             return SIMD2(.nan, .nan)
         }
-        var phi = xy.y
-        for _ in 0..<30 {
+        let phi = NumericalInverse.newton(from: xy.y, maxIterations: 30) { phi in
             let p2 = phi * phi
-            let step = (y(phi) - xy.y) / (1 + p2 * (0.5 + 5 * c5 * p2))
-            phi -= step
-            if abs(step) < 1e-15 { break }
+            return (y(phi) - xy.y) / (1 + p2 * (0.5 + 5 * c5 * p2))
         }
         return SIMD2(xy.x, max(-Double.pi / 2, min(Double.pi / 2, phi)))
     }

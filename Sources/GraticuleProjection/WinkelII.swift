@@ -49,7 +49,7 @@ public struct WinkelII: Projection {
         }
         let target = min(ay, Double.pi / 2)
         let kernel = self.kernel
-        let a = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 2, guess: target) { phi in
+        let a = NumericalInverse.solveIncreasing(target, lo: 0, hi: Double.pi / 2, guess: target) { phi in
             let th = kernel.auxiliary(phi)
             let ratio = th.cos > 0 ? cos(phi) / th.cos : 0
             return (Double.pi / 4 * th.sin + 0.5 * phi, Double.pi * Double.pi / 16 * ratio + 0.5)

@@ -2,8 +2,8 @@ import Foundation
 import GraticuleCore
 
 /// Pieces shared by the world projections (pseudocylindrical, Aitoff family, Goode): reading the
-/// Esri/EPSG frame parameters, the outline tolerance of the inverse kernels, and a safeguarded
-/// Newton solver for the monotone one-dimensional equations most of them need.
+/// Esri/EPSG frame parameters and the outline tolerance of the inverse kernels. (Their Newton
+/// solvers are in `NumericalInverse`.)
 @usableFromInline
 enum WorldProjectionSupport {
     /// Slack allowed on the map outline by the inverse kernels, in radians of longitude or latitude
@@ -95,28 +95,5 @@ enum WorldProjectionSupport {
         if m <= 1 { return s }
         if m <= 1 + 1e-12 { return s < 0 ? -1 : 1 }
         return .nan
-    }
-
-    /// Solves `g(t) = target` for an increasing `g` on `[lo, hi]` (with `g(lo) ≤ target ≤ g(hi)`)
-    /// by Newton's method safeguarded by bisection: a step that leaves the current bracket is
-    /// replaced by the midpoint. `g` returns the value and the derivative. At most 100
-    /// evaluations; stops when the step falls below 1e-15 (absolute, radians).
-    @inlinable
-    static func solveIncreasing(_ target: Double, lo: Double, hi: Double, guess: Double,
-                                _ g: (Double) -> (value: Double, slope: Double)) -> Double {
-        var a = lo, b = hi
-        var t = min(max(guess, lo), hi)
-        for _ in 0..<100 {
-            let (v, d) = g(t)
-            let f = v - target
-            if f == 0 { return t }
-            if f < 0 { a = t } else { b = t }
-            var next = t - f / d
-            if !(next > a && next < b) { next = 0.5 * (a + b) }
-            let step = abs(next - t)
-            t = next
-            if step <= 1e-15 || b - a <= 1e-15 { break }
-        }
-        return t
     }
 }
