@@ -51,9 +51,8 @@ public struct GeostationarySatellite: Projection {
 
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let sinPhi = sin(lp.y), cosPhi = cos(lp.y)
-        let nu = 1 / (1 - e2 * sinPhi * sinPhi).squareRoot()
-        let px = nu * cosPhi * cos(lp.x), py = nu * cosPhi * sin(lp.x), pz = (1 - e2) * nu * sinPhi
+        let p = Geocentric.point(sinPhi: sin(lp.y), cosPhi: cos(lp.y), sinLam: sin(lp.x), cosLam: cos(lp.x), e2: e2)
+        let px = p.x, py = p.y, pz = p.z
         // Visible iff (S − P) · ∇F(P) > 0 with F = x² + y² + z²/(1 − e²).
         guard (g - px) * px - py * py - pz * pz / (1 - e2) >= 0 else { return SIMD2(.nan, .nan) }
         let dx = g - px
@@ -78,14 +77,6 @@ public struct GeostationarySatellite: Projection {
             dy = tx
             dz = ty * (1 + dy * dy).squareRoot()
         }
-        let q = 1 / (1 - e2)
-        let qa = 1 + dy * dy + dz * dz * q
-        let qb = -g
-        let qc = g * g - 1
-        let disc = qb * qb - qa * qc
-        guard disc >= 0 else { return SIMD2(.nan, .nan) }
-        let t = qc / (-qb + disc.squareRoot())
-        let px = g - t, py = t * dy, pz = t * dz
-        return SIMD2(atan2(py, px), atan2(pz, (1 - e2) * (px * px + py * py).squareRoot()))
+        return Geocentric.firstIntersection(from: SIMD3(g, 0, 0), along: SIMD3(-1, dy, dz), e2: e2)
     }
 }

@@ -111,10 +111,7 @@ public struct LambertConicConformal: PairProjection {
             throw .invalidParameter(name: name, value: v * Angle.degreesPerRadian,
                                     reason: "must be strictly between −90° and 90°")
         }
-        guard abs(phi1 + phi2) > 1e-10 else {
-            throw .invalidParameter(name: "Latitude of 2nd standard parallel", value: phi2 * Angle.degreesPerRadian,
-                                    reason: "the standard parallels must not be symmetric about the equator (n = 0)")
-        }
+        try ConicSupport.checkNotSymmetric(phi1, phi2)
         guard abs(phiF) <= .pi / 2 else {
             throw .invalidParameter(name: "Latitude of false origin", value: phiF * Angle.degreesPerRadian,
                                     reason: "must be within ±90°")
@@ -134,17 +131,13 @@ public struct LambertConicConformal: PairProjection {
         useSeries = latitudeSeries.isUsable
         conformal = ConformalPolynomials(eccentricity: e)
         let e2 = e * e
-        func m(_ phi: Double) -> Double { let s = sin(phi); return cos(phi) / (1 - e2 * s * s).squareRoot() }
+        func m(_ phi: Double) -> Double { ConicSupport.m(phi, e2: e2) }
         let psi1 = Self.isometricLatitude(phi1, e: e)
         var n = sin(phi1)
         if abs(phi1 - phi2) >= 1e-10 {
             n = log(m(phi1) / m(phi2)) / (Self.isometricLatitude(phi2, e: e) - psi1)
         }
-        guard n.isFinite && n != 0 && abs(n) <= 1 else {
-            throw .invalidParameter(name: "Latitude of 2nd standard parallel", value: phi2 * Angle.degreesPerRadian,
-                                    reason: "gives no valid cone constant (n = \(n))")
-        }
-        self.n = n
+        self.n = try ConicSupport.coneConstant(n, phi2: phi2, maxMagnitude: 1)
         let c = k0 * m(phi1) * exp(n * psi1) / n
         self.c = c
         if abs(phiF) == .pi / 2 {

@@ -29,10 +29,7 @@ public struct WinkelII: Projection {
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
-        let phi1 = try WorldProjectionSupport.latitude(
-            p, [EPSGParameter.latitudeOf1stStandardParallel, EPSGParameter.latitudeOfStandardParallel],
-            names: ["Standard_Parallel_1"], label: "Latitude of 1st standard parallel", default: 0)
-        cosPhi1 = cos(phi1)
+        cosPhi1 = try WorldProjectionSupport.cosStandardParallel(p, default: 0)
         kernel = .mollweide
     }
 

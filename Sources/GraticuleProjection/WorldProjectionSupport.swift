@@ -41,15 +41,20 @@ enum WorldProjectionSupport {
     /// Loximuthal central parallel). Returns `defaultValue` when absent.
     static func latitude(_ p: ProjectionParameters, _ codes: [Int], names: [String], label: String,
                          default defaultValue: Double) throws(GraticuleError) -> Double {
-        var v: Double? = nil
-        for c in codes where v == nil { v = p.value(c) }
-        if v == nil { v = p.value(names: names) }
-        let phi = v ?? defaultValue
+        let phi = p.value(codes: codes, names: names) ?? defaultValue
         guard phi.isFinite && abs(phi) < Double.pi / 2 else {
             throw .invalidParameter(name: label, value: phi * 180 / .pi,
                                     reason: "must be strictly between −90° and 90°")
         }
         return phi
+    }
+
+    /// The cosine of the standard parallel φ1 of the Winkel projections: EPSG 8823, then 8832, then
+    /// `names` (Esri's `Standard_Parallel_1`), else `defaultValue`; strictly between the poles.
+    static func cosStandardParallel(_ p: ProjectionParameters, names: [String] = ["Standard_Parallel_1"],
+                                    default defaultValue: Double) throws(GraticuleError) -> Double {
+        cos(try latitude(p, [EPSGParameter.latitudeOf1stStandardParallel, EPSGParameter.latitudeOfStandardParallel],
+                         names: names, label: "Latitude of 1st standard parallel", default: defaultValue))
     }
 
     /// The longitude of a point at `x` on a parallel that the projection draws as x = width · λ
