@@ -162,12 +162,6 @@ public struct LambertConicConformal: PairProjection {
     }
 
     @inlinable @inline(__always)
-    public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let r = forward(lambda: SIMD2(repeating: lp.x), phi: SIMD2(repeating: lp.y))
-        return SIMD2(r.x[0], r.y[0])
-    }
-
-    @inlinable @inline(__always)
     public func forward(lambda lam: SIMD2<Double>, phi: SIMD2<Double>) -> (x: SIMD2<Double>, y: SIMD2<Double>) {
         typealias V = VectorMath
         let s = V.sincos(phi).sin
@@ -187,13 +181,6 @@ public struct LambertConicConformal: PairProjection {
         let (st, ct) = V.sincos(n * lam - thetaOffset)
         let nan = SIMD2<Double>(repeating: .nan)
         return (V.choose(inside, xSign * rho * st, nan), V.choose(inside, rho0 - rho * ct, nan))
-    }
-
-    /// The inverse kernel on two points, one lane at a time.
-    @inlinable @inline(__always)
-    public func inverse(x: SIMD2<Double>, y: SIMD2<Double>) -> (lambda: SIMD2<Double>, phi: SIMD2<Double>) {
-        let p0 = inverse(SIMD2(x[0], y[0])), p1 = inverse(SIMD2(x[1], y[1]))
-        return (SIMD2(p0.x, p1.x), SIMD2(p0.y, p1.y))
     }
 
     @inlinable

@@ -63,12 +63,6 @@ public struct Mercator: PairProjection {
     }
 
     @inlinable @inline(__always)
-    public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let r = forward(lambda: SIMD2(repeating: lp.x), phi: SIMD2(repeating: lp.y))
-        return SIMD2(r.x[0], r.y[0])
-    }
-
-    @inlinable @inline(__always)
     public func forward(lambda lam: SIMD2<Double>, phi: SIMD2<Double>) -> (x: SIMD2<Double>, y: SIMD2<Double>) {
         typealias V = VectorMath
         let (s, c) = V.sincos(phi)
@@ -84,13 +78,6 @@ public struct Mercator: PairProjection {
         let inside = V.abs(phi) .< Double.pi / 2
         let nan = SIMD2<Double>(repeating: .nan)
         return (V.choose(inside, k0 * lam, nan), V.choose(inside, k0 * psi, nan))
-    }
-
-    /// The inverse kernel on two points, one lane at a time.
-    @inlinable @inline(__always)
-    public func inverse(x: SIMD2<Double>, y: SIMD2<Double>) -> (lambda: SIMD2<Double>, phi: SIMD2<Double>) {
-        let p0 = inverse(SIMD2(x[0], y[0])), p1 = inverse(SIMD2(x[1], y[1]))
-        return (SIMD2(p0.x, p1.x), SIMD2(p0.y, p1.y))
     }
 
     @inlinable

@@ -171,12 +171,6 @@ public struct TransverseMercator: PairProjection {
     }
 
     @inlinable @inline(__always)
-    public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let r = forward(lambda: SIMD2(repeating: lp.x), phi: SIMD2(repeating: lp.y))
-        return SIMD2(r.x[0], r.y[0])
-    }
-
-    @inlinable @inline(__always)
     public func forward(lambda lam: SIMD2<Double>, phi: SIMD2<Double>) -> (x: SIMD2<Double>, y: SIMD2<Double>) {
         typealias V = VectorMath
         let (s, c) = V.sincos(phi)
