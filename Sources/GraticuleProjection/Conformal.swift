@@ -1,4 +1,5 @@
 import Foundation
+import GraticuleCore
 
 /// Conformal latitude helpers (Karney, "Transverse Mercator with an accuracy of a few
 /// nanometers", J. Geodesy 85, 2011, eqs. 7–9), shared by the conformal projections.
@@ -89,42 +90,25 @@ public struct ConformalPolynomials: Sendable {
         (q0, q1, q2, q3, q4, q5, q6, q7) = (qc[0], qc[1], qc[2], qc[3], qc[4], qc[5], qc[6], qc[7])
     }
 
-    /// tan χ · cos φ (χ the conformal latitude) from s = sin φ; within one ulp of the closed form
-    /// s·cosh q − sinh q.
-    @inlinable @inline(__always)
-    public func tanChiCosPhi(sin s: Double) -> Double {
-        // Estrin's scheme: a dependency chain of 5 operations instead of Horner's 14.
-        let t = s * s, t2 = t * t
-        let hi = (r4 + r5 * t) + t2 * (r6 + r7 * t)
-        let tail = r1 * t + t2 * ((r2 + r3 * t) + t2 * hi)
-        return s * (r0 + tail)
-    }
-
-    /// `tanChiCosPhi(sin:)` on two values (the same operations, so the same results lane by lane).
+    /// tan χ · cos φ (χ the conformal latitude) from s = sin φ, on two values; within one ulp of
+    /// the closed form s·cosh q − sinh q (`Series.oddPolynomial`).
     @inlinable @inline(__always)
     public func tanChiCosPhi(sin s: SIMD2<Double>) -> SIMD2<Double> {
-        let t = s * s, t2 = t * t
-        let hi = (r4 + r5 * t) + t2 * (r6 + r7 * t)
-        let tail = r1 * t + t2 * ((r2 + r3 * t) + t2 * hi)
-        return s * (r0 + tail)
-    }
-
-    /// `isometricCorrection(sin:)` on two values (the same operations, so the same results).
-    @inlinable @inline(__always)
-    public func isometricCorrection(sin s: SIMD2<Double>) -> SIMD2<Double> {
-        let t = s * s, t2 = t * t
-        let hi = (q4 + q5 * t) + t2 * (q6 + q7 * t)
-        let tail = q1 * t + t2 * ((q2 + q3 * t) + t2 * hi)
-        return s * (q0 + tail)
+        Series.oddPolynomial(s, (r0, r1, r2, r3, r4, r5, r6, r7))
     }
 
     /// q = e·atanh(e·s), the ellipsoidal part of the isometric latitude ψ = atanh(s) − q, from
-    /// s = sin φ.
+    /// s = sin φ, on two values (`Series.oddPolynomial`).
     @inlinable @inline(__always)
-    public func isometricCorrection(sin s: Double) -> Double {
-        let t = s * s, t2 = t * t
-        let hi = (q4 + q5 * t) + t2 * (q6 + q7 * t)
-        let tail = q1 * t + t2 * ((q2 + q3 * t) + t2 * hi)
-        return s * (q0 + tail)
+    public func isometricCorrection(sin s: SIMD2<Double>) -> SIMD2<Double> {
+        Series.oddPolynomial(s, (q0, q1, q2, q3, q4, q5, q6, q7))
     }
+
+    /// `tanChiCosPhi(sin:)` on one value (a lane of the pair form, so the same result).
+    @inlinable @inline(__always)
+    public func tanChiCosPhi(sin s: Double) -> Double { tanChiCosPhi(sin: SIMD2(repeating: s))[0] }
+
+    /// `isometricCorrection(sin:)` on one value (a lane of the pair form, so the same result).
+    @inlinable @inline(__always)
+    public func isometricCorrection(sin s: Double) -> Double { isometricCorrection(sin: SIMD2(repeating: s))[0] }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraticuleCore
 
 /// Geographic latitude φ from the isometric latitude ψ (equivalently the conformal latitude χ,
 /// tan χ = sinh ψ) by the 6th-order trigonometric series in the third flattening n,
@@ -34,7 +35,7 @@ public struct ConformalLatitudeSeries: Sendable {
         let e2 = e * e
         let d = 1 / (e2 + 1)
         let s = (e2 - 1) * d, c = 2 * e * d
-        return atan2(s, c) + MeridianArc.sum(sin: s, cos: c, self.c)
+        return atan2(s, c) + Series.sinSum(sin: s, cos: c, self.c)
     }
 
     /// φ from the isometric latitude ψ.

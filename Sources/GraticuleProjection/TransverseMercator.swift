@@ -162,7 +162,7 @@ public struct TransverseMercator: PairProjection {
             u0 = s0 * cosh(q) - sinh(q)
         }
         let chi0 = atan2(u0, c0)
-        xi0 = chi0 + MeridianArc.sum(sin(chi0), cos(chi0), a1, a2, a3, a4, a5, a6)
+        xi0 = chi0 + Series.sinSum(sin: sin(chi0), cos: cos(chi0), (a1, a2, a3, a4, a5, a6))
         frame = ProjectionFrame(centralMeridian: lam0, falseEasting: falseEasting, falseNorthing: falseNorthing,
                                 ellipsoid: ellipsoid)
         let w = Angle.normalizeRadians(lam0 - TransverseMercator.maxDistanceFromCentralMeridian)
@@ -258,7 +258,7 @@ public struct TransverseMercator: PairProjection {
         let nan = SIMD2<Double>(repeating: .nan)
         if spherical { return (V.choose(inside, lam, nan), V.choose(inside, chi, nan)) }
         let ich = 1 / chp
-        let phi = chi + MeridianArc.sum(sxp * ich, r * ich, g1, g2, g3, g4, g5, g6)
+        let phi = chi + Series.sinSum(sin: sxp * ich, cos: r * ich, (g1, g2, g3, g4, g5, g6))
         return (V.choose(inside, lam, nan), V.choose(inside, phi, nan))
     }
 
