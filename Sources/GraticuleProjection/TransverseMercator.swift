@@ -138,15 +138,8 @@ public struct TransverseMercator: PairProjection {
         b4 = 4397 * n4 / 161280 - 11 * n5 / 504 - 830251 * n6 / 7257600
         b5 = 4583 * n5 / 161280 - 108847 * n6 / 3991680
         b6 = 20648693 * n6 / 638668800
-        // Conformal → geodetic latitude, φ = χ + Σ gⱼ sin 2jχ (Engsager & Poder 2007; Karney,
-        // "On auxiliary latitudes", 2024, Table): within 1e-17 rad for terrestrial flattenings
-        // (checked with mpmath against the closed form).
-        g1 = n * (2 + n * (-2.0 / 3 + n * (-2 + n * (116.0 / 45 + n * (26.0 / 45 + n * (-2854.0 / 675))))))
-        g2 = n2 * (7.0 / 3 + n * (-8.0 / 5 + n * (-227.0 / 45 + n * (2704.0 / 315 + n * (2323.0 / 945)))))
-        g3 = n3 * (56.0 / 15 + n * (-136.0 / 35 + n * (-1262.0 / 105 + n * (73814.0 / 2835))))
-        g4 = n4 * (4279.0 / 630 + n * (-332.0 / 35 + n * (-399572.0 / 14175)))
-        g5 = n5 * (4174.0 / 315 + n * (-144838.0 / 6237))
-        g6 = n6 * (601676.0 / 22275)
+        // Conformal → geodetic latitude, φ = χ + Σ gⱼ sin 2jχ: `ConformalLatitudeSeries`' coefficients.
+        (g1, g2, g3, g4, g5, g6) = ConformalLatitudeSeries(flattening: f).c
         let rectifyingRadius = (1 + n2 / 4 + n4 / 64 + n6 / 256) / (1 + n)
         scale = (southOrientated ? -k0 : k0) * rectifyingRadius
         inverseScale = 1 / scale
