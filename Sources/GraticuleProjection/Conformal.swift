@@ -11,6 +11,25 @@ public enum Conformal {
         return (1 + sig * sig).squareRoot() * tau - sig * tau1
     }
 
+    /// The isometric latitude ψ = asinh(tan φ) − e·atanh(e sin φ) (Karney 2011 eq. 8; the tan form
+    /// stays accurate next to the poles).
+    @inlinable public static func isometricLatitude(_ phi: Double, e: Double) -> Double {
+        asinh(tan(phi)) - e * atanh(e * sin(phi))
+    }
+
+    /// The latitude φ of isometric latitude ψ: atan(sinh ψ) on the sphere (e = 0), else by
+    /// `tau(fromConformalTau:)` from τ′ = sinh ψ.
+    @inlinable public static func latitude(isometric psi: Double, e: Double) -> Double {
+        e == 0 ? atan(sinh(psi)) : atan(tau(fromConformalTau: sinh(psi), e: e))
+    }
+
+    /// B = √(1 + e² cos⁴φ0 / (1 − e²)), from cos φ0 and e²: the exponent of the conformal map of
+    /// the ellipsoid onto the Gauss sphere that keeps the scale stationary at latitude φ0 (IOGP
+    /// GN 7-2: Oblique Stereographic, Hotine and Laborde Oblique Mercator, Krovak).
+    @inlinable public static func gaussSphereExponent(cosPhi0 c: Double, e2: Double) -> Double {
+        (1 + e2 * c * c * c * c / (1 - e2)).squareRoot()
+    }
+
     /// τ = tan φ from τ′ = tan χ by Newton's method (converges in 2–3 iterations to full precision).
     @inlinable public static func tau(fromConformalTau taup: Double, e: Double) -> Double {
         let e2m = 1 - e * e

@@ -55,12 +55,12 @@ public struct ObliqueStereographic: Projection {
         let rho0 = (1 - e2) / (w * w.squareRoot())
         let nu0 = 1 / w.squareRoot()
         let radius = (rho0 * nu0).squareRoot()
-        n = (1 + e2 * c0 * c0 * c0 * c0 / (1 - e2)).squareRoot()
+        n = Conformal.gaussSphereExponent(cosPhi0: c0, e2: e2)
         let sinChi0 = s0 / n
         self.sinChi0 = sinChi0
         cosChi0 = (1 - sinChi0 * sinChi0).squareRoot()
         // ψ(φ0) on the ellipsoid and ψ_χ(χ0) on the sphere fix c.
-        let psi0 = asinh(tan(phi0)) - e * atanh(e * s0)
+        let psi0 = Conformal.isometricLatitude(phi0, e: e)
         halfLogC = atanh(sinChi0) - n * psi0
         twoRk = 2 * radius * k0
         frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
@@ -68,7 +68,7 @@ public struct ObliqueStereographic: Projection {
 
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let psi = asinh(tan(lp.y)) - e * atanh(e * sin(lp.y))
+        let psi = Conformal.isometricLatitude(lp.y, e: e)
         // sin χ = tanh ψ_χ, cos χ = sech ψ_χ.
         let psiChi = n * psi + halfLogC
         let sinChi = tanh(psiChi), cosChi = 1 / cosh(psiChi)
@@ -96,7 +96,7 @@ public struct ObliqueStereographic: Projection {
             lam = atan2(x * sinC, rho * cosChi0 * cosC - y * sinChi0 * sinC)
         }
         let psi = (atanh(sinChi) - halfLogC) / n
-        let phi = e == 0 ? atan(sinh(psi)) : atan(Conformal.tau(fromConformalTau: sinh(psi), e: e))
+        let phi = Conformal.latitude(isometric: psi, e: e)
         let l = lam / n
         guard abs(l) <= .pi else { return SIMD2(.nan, .nan) }
         return SIMD2(l, phi)
