@@ -128,14 +128,7 @@ public struct Geodesic: Sendable {
 
     /// Σ_{k=1..6} c_k sin(2kσ) by Clenshaw summation from sin σ, cos σ.
     @inlinable static func sinSeries(_ s: Double, _ c: Double, _ k: Six) -> Double {
-        let ar = 2 * (c - s) * (c + s)
-        var y0 = k.5, y1 = 0.0, t = 0.0
-        t = ar * y0 - y1 + k.4; y1 = y0; y0 = t
-        t = ar * y0 - y1 + k.3; y1 = y0; y0 = t
-        t = ar * y0 - y1 + k.2; y1 = y0; y0 = t
-        t = ar * y0 - y1 + k.1; y1 = y0; y0 = t
-        t = ar * y0 - y1 + k.0; y1 = y0; y0 = t
-        return 2 * s * c * y0
+        Series.sinSum(sin: s, cos: c, k)
     }
 
     @inlinable static func norm(_ s: inout Double, _ c: inout Double) {

@@ -89,11 +89,7 @@ public struct AdamsSquareII: Projection {
         cosRot = cos(rotation)
         sinRot = sin(rotation)
         halfSide = AdamsElliptic.completeK
-        frame = ProjectionFrame(
-            centralMeridian: lonC,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lonC, ellipsoid: ellipsoid)
     }
 
     public var horizon: Horizon {

@@ -42,32 +42,16 @@ public struct AlbersEqualArea: Projection {
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         typealias P = EPSGParameter
-        let phi1 = try p.required(P.latitudeOf1stStandardParallel, "Latitude of 1st standard parallel",
-                                  names: ["Standard_Parallel_1"])
-        let phi2 = p.value(P.latitudeOf2ndStandardParallel, names: ["Standard_Parallel_2"]) ?? phi1
-        let phi0 = p.value(P.latitudeOfFalseOrigin, P.latitudeOfNaturalOrigin,
-                           names: ["Latitude_Of_Origin"], default: 0)
-        for (name, v) in [("Latitude of 1st standard parallel", phi1), ("Latitude of 2nd standard parallel", phi2),
-                          ("Latitude of false origin", phi0)] where !(abs(v) <= .pi / 2) {
-            throw .invalidParameter(name: name, value: v * Angle.degreesPerRadian, reason: "must be within ±90°")
-        }
-        guard abs(phi1 + phi2) > 1e-10 else {
-            throw .invalidParameter(name: "Latitude of 2nd standard parallel", value: phi2 * Angle.degreesPerRadian,
-                                    reason: "the standard parallels must not be symmetric about the equator (n = 0)")
-        }
+        let (phi1, phi2, phi0) = try ConicSupport.parallels(p)
         spherical = ellipsoid.isSphere
         e = spherical ? 0 : ellipsoid.eccentricity
         oneMinusE2 = 1 - e * e
         let q1 = Self.q(sin(phi1), e: e, oneMinusE2: oneMinusE2)
         let q2 = Self.q(sin(phi2), e: e, oneMinusE2: oneMinusE2)
-        let m1 = Self.m(phi1, e: e), m2 = Self.m(phi2, e: e)
+        let m1 = ConicSupport.m(phi1, e2: e * e), m2 = ConicSupport.m(phi2, e2: e * e)
         var n = sin(phi1)
         if abs(phi1 - phi2) >= 1e-10 { n = (m1 * m1 - m2 * m2) / (q2 - q1) }
-        guard n.isFinite && n != 0 else {
-            throw .invalidParameter(name: "Latitude of 2nd standard parallel", value: phi2 * Angle.degreesPerRadian,
-                                    reason: "gives no valid cone constant (n = \(n))")
-        }
-        self.n = n
+        self.n = try ConicSupport.coneConstant(n, phi2: phi2)
         bigC = m1 * m1 + n * q1
         qp = Self.q(1, e: e, oneMinusE2: oneMinusE2)
         let r0 = bigC - n * Self.q(sin(phi0), e: e, oneMinusE2: oneMinusE2)
@@ -76,12 +60,9 @@ public struct AlbersEqualArea: Projection {
                                     reason: "lies outside the cone")
         }
         rho0 = r0.squareRoot() / n
-        frame = ProjectionFrame(
-            centralMeridian: p.value(P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin,
-                                     names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(P.eastingAtFalseOrigin, P.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(P.northingAtFalseOrigin, P.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        let lon0 = p.centralMeridian([P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin])
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, falseOrigin: [.falseOrigin, .natural],
+                                ellipsoid: ellipsoid)
     }
 
     /// The authalic function q(φ) from sin φ (units of a²/… as in GN 7-2; 2 sin φ on the sphere).
@@ -91,11 +72,6 @@ public struct AlbersEqualArea: Projection {
         return oneMinusE2 * (s / (1 - e * e * s * s) + atanh(e * s) / e)
     }
 
-    static func m(_ phi: Double, e: Double) -> Double {
-        let s = sin(phi)
-        return cos(phi) / (1 - e * e * s * s).squareRoot()
-    }
-
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let phi = lp.y
@@ -103,18 +79,12 @@ public struct AlbersEqualArea: Projection {
         let r = bigC - n * Self.q(sin(phi), e: e, oneMinusE2: oneMinusE2)
         guard r >= -1e-15 else { return SIMD2(.nan, .nan) }
         let rho = max(r, 0).squareRoot() / n
-        let theta = n * lp.x
-        return SIMD2(rho * sin(theta), rho0 - rho * cos(theta))
+        return ConicSupport.point(rho: rho, theta: n * lp.x, rho0: rho0)
     }
 
     @inlinable
     public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
-        let sgn: Double = n < 0 ? -1 : 1
-        let x = sgn * xy.x, y = sgn * (rho0 - xy.y)
-        let r = (x * x + y * y).squareRoot()
-        guard r.isFinite else { return SIMD2(.nan, .nan) }
-        let lam = r == 0 ? 0 : atan2(x, y) / n
-        guard abs(lam) <= .pi * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
+        guard let (r, lam) = ConicSupport.polar(xy, n: n, rho0: rho0) else { return SIMD2(.nan, .nan) }
         let nr = n * r
         let q = (bigC - nr * nr) / n
         // |q| ≤ qp on the globe; a sliver of rounding beyond is a pole.

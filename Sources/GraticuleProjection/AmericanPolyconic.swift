@@ -42,11 +42,7 @@ public struct AmericanPolyconic: Projection {
         meridian = MeridianArc(flattening: ellipsoid.flattening)
         e2 = ellipsoid.eccentricitySquared
         m0 = meridian.distance(phi0)
-        frame = ProjectionFrame(
-            centralMeridian: p.value(P.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(P.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(P.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
     }
 
     @inlinable

@@ -55,12 +55,10 @@ public struct AzimuthalEquidistant: Projection {
         } else {
             mode = .geodesic; mp = 0
         }
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
-                                     names: ["Central_Meridian", "Longitude_Of_Center"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        typealias P = EPSGParameter
+        let lon0 = p.centralMeridian([P.longitudeOfNaturalOrigin, P.longitudeOfProjectionCentre],
+                                     names: ["Central_Meridian", "Longitude_Of_Center"])
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

@@ -21,10 +21,10 @@ import GraticuleCore
 ///
 /// On an ellipsoid (Esri: "equations for an ellipsoid of revolution were developed at Esri") the
 /// polar aspects use the meridian distance from the pole: r = π/2 ∓ μ with μ the rectifying
-/// latitude and the radius R = a (1 + n²/4 + n⁴/64)/(1 + n) of the rectifying sphere, so the
-/// northern hemisphere is exactly the ellipsoidal polar azimuthal equidistant (PROJ `aeqd`), and
-/// distances along meridians stay true inside the star points. μ ↔ φ by the series in the third
-/// flattening n to O(n⁵) (Snyder 1987 eqs. 3-26 and the Helmert series; error < 1e-13 rad).
+/// latitude and the radius R = a (1 + n²/4 + n⁴/64 + n⁶/256)/(1 + n) of the rectifying sphere, so
+/// the northern hemisphere is exactly the ellipsoidal polar azimuthal equidistant (PROJ `aeqd`),
+/// and distances along meridians stay true inside the star points. μ ↔ φ by `MeridianArc` (the
+/// Helmert series to 6th order in the third flattening n).
 /// Oblique and equatorial aspects are spherical only.
 ///
 /// Accuracy: sphere — d3-geo-projection's published `test/berghaus-test.js` values (equatorial
@@ -55,6 +55,8 @@ public struct BerghausStar: Projection {
     @usableFromInline let radius: Double
     /// Third flattening (0 on a sphere or in the oblique aspects).
     @usableFromInline let n: Double
+    /// μ ↔ φ (polar aspects on the ellipsoid).
+    @usableFromInline let meridian: MeridianArc
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
@@ -86,12 +88,9 @@ public struct BerghausStar: Projection {
         cosRot = cos(rotation)
         sinRot = sin(rotation)
         n = aspect == .oblique ? 0 : ellipsoid.thirdFlattening
-        radius = (1 + n * n / 4 + n * n * n * n / 64) / (1 + n)
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        meridian = MeridianArc(thirdFlattening: n)
+        radius = meridian.rectifyingRadius
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     public var horizon: Horizon {
@@ -122,35 +121,14 @@ public struct BerghausStar: Projection {
 
     // MARK: Rectifying latitude (polar aspects on the ellipsoid)
 
-    /// μ(φ) = φ + Σ βₖ sin 2kφ, β = (−3n/2 + 9n³/16, 15n²/16 − 15n⁴/32, −35n³/48, 315n⁴/512).
+    /// The rectifying latitude μ of φ (φ itself on a sphere).
     @inlinable func rectifying(_ phi: Double) -> Double {
-        if n == 0 { return phi }
-        let n2 = n * n
-        let b1 = n * (-1.5 + n2 * 9 / 16), b2 = n2 * (15.0 / 16 - n2 * 15 / 32)
-        let b3 = -n2 * n * 35 / 48, b4 = n2 * n2 * 315 / 512
-        let s2 = sin(2 * phi), c2 = cos(2 * phi)
-        // Clenshaw for Σ bₖ sin 2kφ.
-        let x = 2 * c2
-        var u0 = b4, u1 = 0.0, t: Double
-        t = x * u0 - u1 + b3; u1 = u0; u0 = t
-        t = x * u0 - u1 + b2; u1 = u0; u0 = t
-        t = x * u0 - u1 + b1; u1 = u0; u0 = t
-        return phi + s2 * u0
+        n == 0 ? phi : meridian.rectifying(phi, sin: sin(phi), cos: cos(phi))
     }
 
-    /// φ(μ) = μ + Σ γₖ sin 2kμ, γ = (3n/2 − 27n³/32, 21n²/16 − 55n⁴/32, 151n³/96, 1097n⁴/512).
+    /// The geodetic latitude φ of rectifying latitude μ (μ itself on a sphere).
     @inlinable func geodetic(_ mu: Double) -> Double {
-        if n == 0 { return mu }
-        let n2 = n * n
-        let g1 = n * (1.5 - n2 * 27 / 32), g2 = n2 * (21.0 / 16 - n2 * 55 / 32)
-        let g3 = n2 * n * 151 / 96, g4 = n2 * n2 * 1097 / 512
-        let s2 = sin(2 * mu), c2 = cos(2 * mu)
-        let x = 2 * c2
-        var u0 = g4, u1 = 0.0, t: Double
-        t = x * u0 - u1 + g3; u1 = u0; u0 = t
-        t = x * u0 - u1 + g2; u1 = u0; u0 = t
-        t = x * u0 - u1 + g1; u1 = u0; u0 = t
-        return mu + s2 * u0
+        n == 0 ? mu : meridian.latitude(rectifying: mu)
     }
 
     // MARK: Kernels

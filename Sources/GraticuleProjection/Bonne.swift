@@ -56,9 +56,8 @@ public struct Bonne: Projection {
         let s = sin(phi1), c = abs(phi1) == .pi / 2 ? 0 : cos(phi1)
         am1 = c / ((1 - e2 * s * s).squareRoot() * s)
         am1M1 = am1 + meridian.distance(phi1, sin: s, cos: c)
-        let lon0 = p.value(P.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0)
-        let fe = p.value(P.falseEasting, names: ["False_Easting"], default: 0)
-        let fn = p.value(P.falseNorthing, names: ["False_Northing"], default: 0)
+        let lon0 = p.centralMeridian()
+        let (fe, fn) = p.falseOrigin()
         frame = southOrientated
             ? ProjectionFrame(centralMeridian: lon0, falseEasting: fn, falseNorthing: fe, ellipsoid: ellipsoid)
             : ProjectionFrame(centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid)

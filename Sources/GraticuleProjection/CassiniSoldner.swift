@@ -48,7 +48,7 @@ public struct CassiniSoldner: Projection {
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         hyperbolic = p.methodCode == 9833 || p.methodNameContains("Hyperbolic")
         phi0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"], default: 0)
-        let lam0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0)
+        let lam0 = p.centralMeridian()
         k0 = p.value(EPSGParameter.scaleFactorAtNaturalOrigin, names: ["Scale_Factor"], default: 1)
         guard abs(phi0) <= Double.pi / 2 else {
             throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * 180 / .pi,
@@ -69,11 +69,7 @@ public struct CassiniSoldner: Projection {
         es = ellipsoid.eccentricitySquared
         arc = MeridianArc(ellipsoid)
         m0 = arc.arc(phi0)
-        frame = ProjectionFrame(
-            centralMeridian: lam0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lam0, ellipsoid: ellipsoid)
         if spherical {
             horizon = .globe
         } else {

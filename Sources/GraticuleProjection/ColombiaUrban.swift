@@ -54,11 +54,7 @@ public struct ColombiaUrban: Projection {
         b = tan(phi0) / (2 * rho0 * nu0)
         c = 1 + h0
         d = rho0 * (1 + h0 / (1 - es))
-        frame = ProjectionFrame(
-            centralMeridian: lam0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lam0, ellipsoid: ellipsoid)
         horizon = .box(west: Angle.normalizeRadians(lam0 - ColombiaUrban.maxOffset),
                        south: max(-Double.pi / 2, phi0 - ColombiaUrban.maxOffset),
                        east: Angle.normalizeRadians(lam0 + ColombiaUrban.maxOffset),

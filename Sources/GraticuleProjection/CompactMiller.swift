@@ -23,11 +23,7 @@ public struct CompactMiller: Projection {
     @usableFromInline static let maxY = CompactMiller.y(Double.pi / 2)
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     @inlinable static func y(_ phi: Double) -> Double {
@@ -46,14 +42,10 @@ public struct CompactMiller: Projection {
         guard abs(xy.y) <= CompactMiller.maxY * (1 + 1e-12), abs(xy.x) <= Double.pi * (1 + 1e-12) else {
             return SIMD2(.nan, .nan)
         }
-        var phi = xy.y / CompactMiller.k1
-        for _ in 0..<20 {
+        let phi = NumericalInverse.newton(from: xy.y / CompactMiller.k1, maxIterations: 20) { phi in
             let p2 = phi * phi
-            let f = CompactMiller.y(phi) - xy.y
-            let d = CompactMiller.k1 + p2 * (3 * CompactMiller.k2 + 5 * CompactMiller.k3 * p2)
-            let step = f / d
-            phi -= step
-            if abs(step) < 1e-15 { break }
+            let slope = CompactMiller.k1 + p2 * (3 * CompactMiller.k2 + 5 * CompactMiller.k3 * p2)
+            return (CompactMiller.y(phi) - xy.y) / slope
         }
         return SIMD2(xy.x, max(-Double.pi / 2, min(Double.pi / 2, phi)))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GraticuleCore
 
 /// Conformal latitude helpers (Karney, "Transverse Mercator with an accuracy of a few
 /// nanometers", J. Geodesy 85, 2011, eqs. 7–9), shared by the conformal projections.
@@ -8,6 +9,25 @@ public enum Conformal {
         let tau1 = (1 + tau * tau).squareRoot()
         let sig = sinh(e * atanh(e * tau / tau1))
         return (1 + sig * sig).squareRoot() * tau - sig * tau1
+    }
+
+    /// The isometric latitude ψ = asinh(tan φ) − e·atanh(e sin φ) (Karney 2011 eq. 8; the tan form
+    /// stays accurate next to the poles).
+    @inlinable public static func isometricLatitude(_ phi: Double, e: Double) -> Double {
+        asinh(tan(phi)) - e * atanh(e * sin(phi))
+    }
+
+    /// The latitude φ of isometric latitude ψ: atan(sinh ψ) on the sphere (e = 0), else by
+    /// `tau(fromConformalTau:)` from τ′ = sinh ψ.
+    @inlinable public static func latitude(isometric psi: Double, e: Double) -> Double {
+        e == 0 ? atan(sinh(psi)) : atan(tau(fromConformalTau: sinh(psi), e: e))
+    }
+
+    /// B = √(1 + e² cos⁴φ0 / (1 − e²)), from cos φ0 and e²: the exponent of the conformal map of
+    /// the ellipsoid onto the Gauss sphere that keeps the scale stationary at latitude φ0 (IOGP
+    /// GN 7-2: Oblique Stereographic, Hotine and Laborde Oblique Mercator, Krovak).
+    @inlinable public static func gaussSphereExponent(cosPhi0 c: Double, e2: Double) -> Double {
+        (1 + e2 * c * c * c * c / (1 - e2)).squareRoot()
     }
 
     /// τ = tan φ from τ′ = tan χ by Newton's method (converges in 2–3 iterations to full precision).
@@ -89,42 +109,25 @@ public struct ConformalPolynomials: Sendable {
         (q0, q1, q2, q3, q4, q5, q6, q7) = (qc[0], qc[1], qc[2], qc[3], qc[4], qc[5], qc[6], qc[7])
     }
 
-    /// tan χ · cos φ (χ the conformal latitude) from s = sin φ; within one ulp of the closed form
-    /// s·cosh q − sinh q.
-    @inlinable @inline(__always)
-    public func tanChiCosPhi(sin s: Double) -> Double {
-        // Estrin's scheme: a dependency chain of 5 operations instead of Horner's 14.
-        let t = s * s, t2 = t * t
-        let hi = (r4 + r5 * t) + t2 * (r6 + r7 * t)
-        let tail = r1 * t + t2 * ((r2 + r3 * t) + t2 * hi)
-        return s * (r0 + tail)
-    }
-
-    /// `tanChiCosPhi(sin:)` on two values (the same operations, so the same results lane by lane).
+    /// tan χ · cos φ (χ the conformal latitude) from s = sin φ, on two values; within one ulp of
+    /// the closed form s·cosh q − sinh q (`Series.oddPolynomial`).
     @inlinable @inline(__always)
     public func tanChiCosPhi(sin s: SIMD2<Double>) -> SIMD2<Double> {
-        let t = s * s, t2 = t * t
-        let hi = (r4 + r5 * t) + t2 * (r6 + r7 * t)
-        let tail = r1 * t + t2 * ((r2 + r3 * t) + t2 * hi)
-        return s * (r0 + tail)
-    }
-
-    /// `isometricCorrection(sin:)` on two values (the same operations, so the same results).
-    @inlinable @inline(__always)
-    public func isometricCorrection(sin s: SIMD2<Double>) -> SIMD2<Double> {
-        let t = s * s, t2 = t * t
-        let hi = (q4 + q5 * t) + t2 * (q6 + q7 * t)
-        let tail = q1 * t + t2 * ((q2 + q3 * t) + t2 * hi)
-        return s * (q0 + tail)
+        Series.oddPolynomial(s, (r0, r1, r2, r3, r4, r5, r6, r7))
     }
 
     /// q = e·atanh(e·s), the ellipsoidal part of the isometric latitude ψ = atanh(s) − q, from
-    /// s = sin φ.
+    /// s = sin φ, on two values (`Series.oddPolynomial`).
     @inlinable @inline(__always)
-    public func isometricCorrection(sin s: Double) -> Double {
-        let t = s * s, t2 = t * t
-        let hi = (q4 + q5 * t) + t2 * (q6 + q7 * t)
-        let tail = q1 * t + t2 * ((q2 + q3 * t) + t2 * hi)
-        return s * (q0 + tail)
+    public func isometricCorrection(sin s: SIMD2<Double>) -> SIMD2<Double> {
+        Series.oddPolynomial(s, (q0, q1, q2, q3, q4, q5, q6, q7))
     }
+
+    /// `tanChiCosPhi(sin:)` on one value (a lane of the pair form, so the same result).
+    @inlinable @inline(__always)
+    public func tanChiCosPhi(sin s: Double) -> Double { tanChiCosPhi(sin: SIMD2(repeating: s))[0] }
+
+    /// `isometricCorrection(sin:)` on one value (a lane of the pair form, so the same result).
+    @inlinable @inline(__always)
+    public func isometricCorrection(sin s: Double) -> Double { isometricCorrection(sin: SIMD2(repeating: s))[0] }
 }

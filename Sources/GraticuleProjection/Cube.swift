@@ -54,15 +54,12 @@ public struct Cube: Projection {
         }
         option = Int(opt)
         capCentre = -0.75 * Double.pi + 0.5 * Double.pi * Double(option)
-        let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0)
+        let lon0 = p.centralMeridian()
         guard lon0.isFinite else {
             throw .invalidParameter(name: "Central_Meridian", value: lon0, reason: "must be finite")
         }
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+                                ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     public var horizon: Horizon {

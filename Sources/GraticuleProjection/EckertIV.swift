@@ -35,14 +35,9 @@ public struct EckertIV: Projection {
         var theta = Double.pi / 2
         if a < Double.pi / 2 {
             let k = EckertIV.cp * sin(a)
-            theta = 0.25 * k
-            for _ in 0..<80 {
-                let s = sin(theta), c = cos(theta)
-                let f = theta + s * (c + 2) - k
-                let d = f / (2 * c * (1 + c))
-                theta -= d
-                if theta >= Double.pi / 2 { theta = Double.pi / 2; break }
-                if !(abs(d) > 1e-15) { break }
+            theta = NumericalInverse.newton(from: 0.25 * k, maxIterations: 80, limit: Double.pi / 2) { t in
+                let s = sin(t), c = cos(t)
+                return (t + s * (c + 2) - k) / (2 * c * (1 + c))
             }
         }
         let y = EckertIV.cy * sin(theta)

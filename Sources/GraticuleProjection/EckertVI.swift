@@ -30,16 +30,8 @@ public struct EckertVI: Projection {
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let a = abs(lp.y)
         guard a <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
-        var theta = Double.pi / 2
-        if a < Double.pi / 2 {
-            let k = EckertVI.n * sin(a)
-            theta = 0.5 * k
-            for _ in 0..<60 {
-                let d = (theta + sin(theta) - k) / (1 + cos(theta))
-                theta -= d
-                if !(abs(d) > 1e-15) { break }
-            }
-        }
+        // θ + sin θ = k is the Mollweide family's equation (in 2θ there).
+        let theta = a < Double.pi / 2 ? HomalographicKernel.solve(EckertVI.n * sin(a)) : Double.pi / 2
         let y = EckertVI.cy * theta
         return SIMD2(EckertVI.cx * lp.x * (1 + cos(theta)), lp.y < 0 ? -y : y)
     }

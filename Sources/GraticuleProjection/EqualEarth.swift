@@ -105,7 +105,7 @@ public struct EqualEarth: Projection {
         let onPole = ay >= EqualEarth.maxY
         let target = min(ay, EqualEarth.maxY)
         var theta = onPole ? Double.pi / 3
-            : WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 3,
+            : NumericalInverse.solveIncreasing(target, lo: 0, hi: Double.pi / 3,
                                                      guess: target / EqualEarth.a1) { EqualEarth.poly($0) }
         if y < 0 { theta = -theta }
         let lam = WorldProjectionSupport.longitude(x, width: cos(theta) / (EqualEarth.m * EqualEarth.poly(theta).slope),

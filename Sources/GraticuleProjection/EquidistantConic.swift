@@ -32,39 +32,19 @@ public struct EquidistantConic: Projection {
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         typealias P = EPSGParameter
-        let phi1 = try p.required(P.latitudeOf1stStandardParallel, "Latitude of 1st standard parallel",
-                                  names: ["Standard_Parallel_1"])
-        let phi2 = p.value(P.latitudeOf2ndStandardParallel, names: ["Standard_Parallel_2"]) ?? phi1
-        let phi0 = p.value(P.latitudeOfFalseOrigin, P.latitudeOfNaturalOrigin,
-                           names: ["Latitude_Of_Origin"], default: 0)
-        for (name, v) in [("Latitude of 1st standard parallel", phi1), ("Latitude of 2nd standard parallel", phi2),
-                          ("Latitude of false origin", phi0)] where !(abs(v) <= .pi / 2) {
-            throw .invalidParameter(name: name, value: v * Angle.degreesPerRadian, reason: "must be within ±90°")
-        }
-        guard abs(phi1 + phi2) > 1e-10 else {
-            throw .invalidParameter(name: "Latitude of 2nd standard parallel", value: phi2 * Angle.degreesPerRadian,
-                                    reason: "the standard parallels must not be symmetric about the equator (n = 0)")
-        }
+        let (phi1, phi2, phi0) = try ConicSupport.parallels(p)
         let meridian = MeridianArc(flattening: ellipsoid.flattening)
         self.meridian = meridian
         let e2 = ellipsoid.eccentricitySquared
-        func m(_ phi: Double) -> Double { let s = sin(phi); return cos(phi) / (1 - e2 * s * s).squareRoot() }
-        let m1 = m(phi1), bigM1 = meridian.distance(phi1)
+        let m1 = ConicSupport.m(phi1, e2: e2), m2 = ConicSupport.m(phi2, e2: e2), bigM1 = meridian.distance(phi1)
         var n = sin(phi1)
-        if abs(phi1 - phi2) >= 1e-10 { n = (m1 - m(phi2)) / (meridian.distance(phi2) - bigM1) }
-        guard n.isFinite && n != 0 else {
-            throw .invalidParameter(name: "Latitude of 2nd standard parallel", value: phi2 * Angle.degreesPerRadian,
-                                    reason: "gives no valid cone constant (n = \(n))")
-        }
-        self.n = n
+        if abs(phi1 - phi2) >= 1e-10 { n = (m1 - m2) / (meridian.distance(phi2) - bigM1) }
+        self.n = try ConicSupport.coneConstant(n, phi2: phi2)
         g = m1 / n + bigM1
         rho0 = g - meridian.distance(phi0)
-        frame = ProjectionFrame(
-            centralMeridian: p.value(P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin,
-                                     names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(P.eastingAtFalseOrigin, P.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(P.northingAtFalseOrigin, P.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        let lon0 = p.centralMeridian([P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin])
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, falseOrigin: [.falseOrigin, .natural],
+                                ellipsoid: ellipsoid)
     }
 
     @inlinable
@@ -72,19 +52,13 @@ public struct EquidistantConic: Projection {
         let phi = lp.y
         guard abs(phi) <= .pi / 2 else { return SIMD2(.nan, .nan) }
         let rho = g - meridian.distance(phi)
-        let theta = n * lp.x
-        return SIMD2(rho * sin(theta), rho0 - rho * cos(theta))
+        return ConicSupport.point(rho: rho, theta: n * lp.x, rho0: rho0)
     }
 
     @inlinable
     public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
-        let sgn: Double = n < 0 ? -1 : 1
-        let x = sgn * xy.x, y = sgn * (rho0 - xy.y)
-        let r = (x * x + y * y).squareRoot()
-        guard r.isFinite else { return SIMD2(.nan, .nan) }
-        let lam = r == 0 ? 0 : atan2(x, y) / n
-        guard abs(lam) <= .pi * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
-        let bigM = g - sgn * r
+        guard let (r, lam) = ConicSupport.polar(xy, n: n, rho0: rho0) else { return SIMD2(.nan, .nan) }
+        let bigM = g - (n < 0 ? -r : r)
         let quarter = meridian.quarterMeridian
         guard abs(bigM) <= quarter * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
         if abs(bigM) >= quarter { return SIMD2(lam, bigM < 0 ? -.pi / 2 : .pi / 2) }

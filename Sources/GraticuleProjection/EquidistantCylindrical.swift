@@ -60,10 +60,9 @@ public struct EquidistantCylindrical: Projection {
             y0 = arc.arc(phi0)
         }
         frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfOrigin,
-                                     names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
+            parameters: p,
+            centralMeridian: p.centralMeridian([EPSGParameter.longitudeOfNaturalOrigin,
+                                                EPSGParameter.longitudeOfOrigin]),
             ellipsoid: sphericalMethod ? .sphere(radius: ellipsoid.semiMajorAxis) : ellipsoid)
     }
 

@@ -36,11 +36,8 @@ public struct FlatPolarQuartic: Projection {
         var psi = Double.pi / 2
         if a < Double.pi / 2 {
             let k = FlatPolarQuartic.c * sin(a)
-            psi = k / 1.5
-            for _ in 0..<60 {
-                let d = (sin(0.5 * psi) + sin(psi) - k) / (0.5 * cos(0.5 * psi) + cos(psi))
-                psi -= d
-                if !(abs(d) > 1e-15) { break }
+            psi = NumericalInverse.newton(from: k / 1.5, maxIterations: 60) { p in
+                (sin(0.5 * p) + sin(p) - k) / (0.5 * cos(0.5 * p) + cos(p))
             }
         }
         let h = 0.5 * psi

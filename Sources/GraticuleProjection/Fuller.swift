@@ -96,11 +96,8 @@ public struct Fuller: Projection {
             throw .invalidParameter(name: "Option", value: option,
                                     reason: "only Option 0 (Fuller's standard AirOcean net) is defined")
         }
-        frame = ProjectionFrame(
-            centralMeridian: 0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = ProjectionFrame(parameters: p, centralMeridian: 0,
+                                ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
         let net = Fuller.buildNet()
         faces = net.faces
         (m0, m1, m2) = net.rotation

@@ -21,11 +21,7 @@ public struct GallStereographic: Projection {
     @usableFromInline static let yf = 1 + 0.5.squareRoot()
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     @inlinable

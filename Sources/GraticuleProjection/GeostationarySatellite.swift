@@ -46,18 +46,13 @@ public struct GeostationarySatellite: Projection {
         let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Longitude_Of_Center", "Central_Meridian"],
                            default: 0)
         horizon = .cap(centerLongitude: lon0, centerLatitude: 0, radius: 0.995 * acos(1 / g))
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let sinPhi = sin(lp.y), cosPhi = cos(lp.y)
-        let nu = 1 / (1 - e2 * sinPhi * sinPhi).squareRoot()
-        let px = nu * cosPhi * cos(lp.x), py = nu * cosPhi * sin(lp.x), pz = (1 - e2) * nu * sinPhi
+        let p = Geocentric.point(sinPhi: sin(lp.y), cosPhi: cos(lp.y), sinLam: sin(lp.x), cosLam: cos(lp.x), e2: e2)
+        let px = p.x, py = p.y, pz = p.z
         // Visible iff (S − P) · ∇F(P) > 0 with F = x² + y² + z²/(1 − e²).
         guard (g - px) * px - py * py - pz * pz / (1 - e2) >= 0 else { return SIMD2(.nan, .nan) }
         let dx = g - px
@@ -82,14 +77,6 @@ public struct GeostationarySatellite: Projection {
             dy = tx
             dz = ty * (1 + dy * dy).squareRoot()
         }
-        let q = 1 / (1 - e2)
-        let qa = 1 + dy * dy + dz * dz * q
-        let qb = -g
-        let qc = g * g - 1
-        let disc = qb * qb - qa * qc
-        guard disc >= 0 else { return SIMD2(.nan, .nan) }
-        let t = qc / (-qb + disc.squareRoot())
-        let px = g - t, py = t * dy, pz = t * dz
-        return SIMD2(atan2(py, px), atan2(pz, (1 - e2) * (px * px + py * py).squareRoot()))
+        return Geocentric.firstIntersection(from: SIMD3(g, 0, 0), along: SIMD3(-1, dy, dz), e2: e2)
     }
 }

@@ -43,12 +43,10 @@ public struct Gnomonic: Projection {
         cosPhi0 = abs(abs(phi0) - .pi / 2) < 1e-10 ? 0 : cos(phi0)
         spherical = ellipsoid.isSphere
         geodesic = Geodesic(flattening: ellipsoid.isSphere ? 0 : ellipsoid.flattening)
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
-                                     names: ["Longitude_Of_Center", "Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        typealias P = EPSGParameter
+        let lon0 = p.centralMeridian([P.longitudeOfNaturalOrigin, P.longitudeOfProjectionCentre],
+                                     names: ["Longitude_Of_Center", "Central_Meridian"])
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

@@ -40,12 +40,9 @@ public struct GuamProjection: Projection {
         e2 = ellipsoid.isSphere ? 0 : ellipsoid.eccentricitySquared
         arc = MeridianArc(flattening: ellipsoid.isSphere ? 0 : ellipsoid.flattening)
         m0 = arc.distance(phi0)
-        frame = ProjectionFrame(
-            centralMeridian: try p.required(EPSGParameter.longitudeOfNaturalOrigin, "Longitude of natural origin",
-                                            names: ["Central_Meridian"]),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        let lon0 = try p.required(EPSGParameter.longitudeOfNaturalOrigin, "Longitude of natural origin",
+                                  names: ["Central_Meridian"])
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

@@ -80,13 +80,13 @@ public struct HotineObliqueMercator: Projection {
         // Aposphere constants (GN 7-2).
         let sc = sin(phic), cc = cos(phic)
         let w = 1 - e2 * sc * sc
-        let bb = (1 + e2 * cc * cc * cc * cc / (1 - e2)).squareRoot()
+        let bb = Conformal.gaussSphereExponent(cosPhi0: cc, e2: e2)
         let a = bb * kc * (1 - e2).squareRoot() / w
         let d = bb * (1 - e2).squareRoot() / (cc * w.squareRoot())
         let d2m1 = max(0, d * d - 1)
         let f = d + (phic < 0 ? -1 : 1) * d2m1.squareRoot()
         // ln H = ln F + B ln t_c, ln t_c = −ψ_c.
-        let psic = asinh(tan(phic)) - e * atanh(e * sc)
+        let psic = Conformal.isometricLatitude(phic, e: e)
         let logH = log(f) - bb * psic
         b = bb
         arb = a / bb
@@ -108,8 +108,8 @@ public struct HotineObliqueMercator: Projection {
                                         reason: "must differ from the latitude of the 1st point")
             }
             // H = t1^B, L = t2^B; E = H_c (GN's H); Snyder eqs. 9-21 to 9-24.
-            let psi1 = asinh(tan(phi1)) - e * atanh(e * sin(phi1))
-            let psi2 = asinh(tan(phi2)) - e * atanh(e * sin(phi2))
+            let psi1 = Conformal.isometricLatitude(phi1, e: e)
+            let psi2 = Conformal.isometricLatitude(phi2, e: e)
             let h1 = exp(-bb * psi1), l2 = exp(-bb * psi2)
             let eh = exp(logH)
             let pp = (l2 - h1) / (l2 + h1)
@@ -165,26 +165,16 @@ public struct HotineObliqueMercator: Projection {
         vPoleN = arb * log(tan(.pi / 4 - 0.5 * gamma0))
         vPoleS = arb * log(tan(.pi / 4 + 0.5 * gamma0))
         horizon = .cap(centerLongitude: centre.lon, centerLatitude: centre.lat, radius: 80 * Angle.radiansPerDegree)
-        let fe: Double, fn: Double
-        if centred {
-            fe = p.value(EPSGParameter.eastingAtProjectionCentre, EPSGParameter.falseEasting,
-                         names: ["False_Easting"], default: 0)
-            fn = p.value(EPSGParameter.northingAtProjectionCentre, EPSGParameter.falseNorthing,
-                         names: ["False_Northing"], default: 0)
-        } else {
-            fe = p.value(EPSGParameter.falseEasting, EPSGParameter.eastingAtProjectionCentre,
-                         names: ["False_Easting"], default: 0)
-            fn = p.value(EPSGParameter.falseNorthing, EPSGParameter.northingAtProjectionCentre,
-                         names: ["False_Northing"], default: 0)
-        }
-        frame = ProjectionFrame(centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+                                falseOrigin: centred ? [.projectionCentre, .natural] : [.natural, .projectionCentre],
+                                ellipsoid: ellipsoid)
     }
 
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         var u: Double, v: Double
         if abs(abs(lp.y) - .pi / 2) > 1e-10 {
-            let psi = asinh(tan(lp.y)) - e * atanh(e * sin(lp.y))
+            let psi = Conformal.isometricLatitude(lp.y, e: e)
             let w = logH + b * psi  // ln Q
             let sh = sinh(w), ch = cosh(w)
             let bl = b * lp.x
@@ -214,7 +204,7 @@ public struct HotineObliqueMercator: Projection {
         if abs(abs(up) - 1) < 1e-10 { return SIMD2(0, up > 0 ? .pi / 2 : -.pi / 2) }
         // ψ = (atanh U' − ln H) / B.
         let psi = (atanh(up) - logH) / b
-        let phi = e == 0 ? atan(sinh(psi)) : atan(Conformal.tau(fromConformalTau: sinh(psi), e: e))
+        let phi = Conformal.latitude(isometric: psi, e: e)
         let lam = -atan2(sp * cosGamma0 - vp * sinGamma0, cos(u / arb)) / b
         return SIMD2(lam, phi)
     }

@@ -127,7 +127,7 @@ public struct Krovak: Projection {
         latitudeSeries = ConformalLatitudeSeries(flattening: ellipsoid.flattening)
         let sC = sin(phiC), cC = cos(phiC)
         let bigA = (1 - e2).squareRoot() / (1 - e2 * sC * sC)             // A / a
-        b = (1 + e2 * cC * cC * cC * cC / (1 - e2)).squareRoot()
+        b = Conformal.gaussSphereExponent(cosPhi0: cC, e2: e2)
         let gamma0 = asin(sC / b)
         // t0 = tan(π/4 + γ0/2) / [tan(π/4 + φC/2) ((1 − e sin φC)/(1 + e sin φC))^(e/2)]^B
         lnT0 = atanh(sin(gamma0)) - b * (atanh(sC) - e * atanh(e * sC))
@@ -136,8 +136,7 @@ public struct Krovak: Projection {
         n = sin(phiP)
         r0 = kp * bigA / tan(phiP)
         psiP = atanh(n)
-        let fe = p.value(P.falseEasting, names: ["False_Easting"], default: 0)
-        let fn = p.value(P.falseNorthing, names: ["False_Northing"], default: 0)
+        let (fe, fn) = p.falseOrigin()
         frame = north
             ? ProjectionFrame(centralMeridian: lon0, falseEasting: -fe, falseNorthing: -fn, ellipsoid: ellipsoid)
             : ProjectionFrame(centralMeridian: lon0, falseEasting: fn, falseNorthing: fe, ellipsoid: ellipsoid)

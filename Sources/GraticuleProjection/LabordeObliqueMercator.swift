@@ -68,19 +68,15 @@ public struct LabordeObliqueMercator: Projection {
             throw .invalidParameter(name: "Scale factor at projection centre", value: kc, reason: "must be positive")
         }
         let s = sin(phic), co = cos(phic)
-        b = (1 + e2 * co * co * co * co / (1 - e2)).squareRoot()
+        b = Conformal.gaussSphereExponent(cosPhi0: co, e2: e2)
         let phis = asin(s / b)
         sinPhiS = sin(phis); cosPhiS = cos(phis)
         r = kc * (1 - e2).squareRoot() / (1 - e2 * s * s)
         // C = ln tan(π/4 + φs/2) − B ψ(φc).
-        c = asinh(tan(phis)) - b * (asinh(tan(phic)) - e * atanh(e * s))
+        c = asinh(tan(phis)) - b * Conformal.isometricLatitude(phic, e: e)
         gRe = (1 - cos(2 * alpha)) / 12
         gIm = sin(2 * alpha) / 12
-        frame = ProjectionFrame(
-            centralMeridian: lamc,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lamc, ellipsoid: ellipsoid)
     }
 
     @inlinable
@@ -90,7 +86,7 @@ public struct LabordeObliqueMercator: Projection {
         guard sin(phic) * sp + cos(phic) * cp * cos(lp.x) >= cos(LabordeObliqueMercator.domainRadius) else {
             return SIMD2(.nan, .nan)
         }
-        let q = c + b * (asinh(tan(lp.y)) - e * atanh(e * sp))
+        let q = c + b * Conformal.isometricLatitude(lp.y, e: e)
         let bigP = atan(sinh(q))
         let l = b * lp.x
         let cosP = cos(bigP), sinP = sin(bigP)
@@ -138,7 +134,7 @@ public struct LabordeObliqueMercator: Projection {
         let bigP = atan2(sinP, (cpcl * cpcl + ww * ww).squareRoot())
         let l = atan2(ww, cpcl)
         let psi = (asinh(tan(bigP)) - c) / b
-        let phi = e == 0 ? atan(sinh(psi)) : atan(Conformal.tau(fromConformalTau: sinh(psi), e: e))
+        let phi = Conformal.latitude(isometric: psi, e: e)
         let lam = l / b
         let out = SIMD2(lam, phi)
         // Points beyond the domain (where the cubic folds) are not images of the forward map.

@@ -47,10 +47,9 @@ public struct LambertAzimuthalEqualArea: Projection {
             throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * Angle.degreesPerRadian,
                                     reason: "must be in [−90°, 90°]")
         }
-        let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
-                           names: ["Central_Meridian", "Longitude_Of_Center"], default: 0)
-        let fe = p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0)
-        let fn = p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0)
+        let lon0 = p.centralMeridian(
+            [EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre],
+            names: ["Central_Meridian", "Longitude_Of_Center"])
         let figure: Ellipsoid
         if spherical && e != 0 {
             // Authalic sphere of the ellipsoid, R_A = a (1 − e²/6 − 17e⁴/360 − 67e⁶/3024) as PROJ's `+R_A`
@@ -62,7 +61,7 @@ public struct LambertAzimuthalEqualArea: Projection {
             figure = ellipsoid
             self.e = e
         }
-        frame = ProjectionFrame(centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: figure)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: figure)
         qp = LambertAzimuthalEqualArea.q(.pi / 2, e: self.e)
         rq = (qp / 2).squareRoot()
         if abs(abs(phi0) - .pi / 2) < 1e-10 {

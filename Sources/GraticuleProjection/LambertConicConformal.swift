@@ -104,18 +104,14 @@ public struct LambertConicConformal: PairProjection {
         }
         let lon0 = p.value(P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin,
                            names: ["Central_Meridian", "Longitude_Of_Origin"], default: 0)
-        let fe = p.value(P.falseEasting, P.eastingAtFalseOrigin, names: ["False_Easting"], default: 0)
-        let fn = p.value(P.falseNorthing, P.northingAtFalseOrigin, names: ["False_Northing"], default: 0)
+        let (fe, fn) = p.falseOrigin([.natural, .falseOrigin])
 
         for (name, v) in [("Latitude of 1st standard parallel", phi1), ("Latitude of 2nd standard parallel", phi2)]
         where !(abs(v) < .pi / 2) {
             throw .invalidParameter(name: name, value: v * Angle.degreesPerRadian,
                                     reason: "must be strictly between −90° and 90°")
         }
-        guard abs(phi1 + phi2) > 1e-10 else {
-            throw .invalidParameter(name: "Latitude of 2nd standard parallel", value: phi2 * Angle.degreesPerRadian,
-                                    reason: "the standard parallels must not be symmetric about the equator (n = 0)")
-        }
+        try ConicSupport.checkNotSymmetric(phi1, phi2)
         guard abs(phiF) <= .pi / 2 else {
             throw .invalidParameter(name: "Latitude of false origin", value: phiF * Angle.degreesPerRadian,
                                     reason: "must be within ±90°")
@@ -135,17 +131,13 @@ public struct LambertConicConformal: PairProjection {
         useSeries = latitudeSeries.isUsable
         conformal = ConformalPolynomials(eccentricity: e)
         let e2 = e * e
-        func m(_ phi: Double) -> Double { let s = sin(phi); return cos(phi) / (1 - e2 * s * s).squareRoot() }
+        func m(_ phi: Double) -> Double { ConicSupport.m(phi, e2: e2) }
         let psi1 = Self.isometricLatitude(phi1, e: e)
         var n = sin(phi1)
         if abs(phi1 - phi2) >= 1e-10 {
             n = log(m(phi1) / m(phi2)) / (Self.isometricLatitude(phi2, e: e) - psi1)
         }
-        guard n.isFinite && n != 0 && abs(n) <= 1 else {
-            throw .invalidParameter(name: "Latitude of 2nd standard parallel", value: phi2 * Angle.degreesPerRadian,
-                                    reason: "gives no valid cone constant (n = \(n))")
-        }
-        self.n = n
+        self.n = try ConicSupport.coneConstant(n, phi2: phi2, maxMagnitude: 1)
         let c = k0 * m(phi1) * exp(n * psi1) / n
         self.c = c
         if abs(phiF) == .pi / 2 {
@@ -170,12 +162,6 @@ public struct LambertConicConformal: PairProjection {
     }
 
     @inlinable @inline(__always)
-    public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let r = forward(lambda: SIMD2(repeating: lp.x), phi: SIMD2(repeating: lp.y))
-        return SIMD2(r.x[0], r.y[0])
-    }
-
-    @inlinable @inline(__always)
     public func forward(lambda lam: SIMD2<Double>, phi: SIMD2<Double>) -> (x: SIMD2<Double>, y: SIMD2<Double>) {
         typealias V = VectorMath
         let s = V.sincos(phi).sin
@@ -195,13 +181,6 @@ public struct LambertConicConformal: PairProjection {
         let (st, ct) = V.sincos(n * lam - thetaOffset)
         let nan = SIMD2<Double>(repeating: .nan)
         return (V.choose(inside, xSign * rho * st, nan), V.choose(inside, rho0 - rho * ct, nan))
-    }
-
-    /// The inverse kernel on two points, one lane at a time.
-    @inlinable @inline(__always)
-    public func inverse(x: SIMD2<Double>, y: SIMD2<Double>) -> (lambda: SIMD2<Double>, phi: SIMD2<Double>) {
-        let p0 = inverse(SIMD2(x[0], y[0])), p1 = inverse(SIMD2(x[1], y[1]))
-        return (SIMD2(p0.x, p1.x), SIMD2(p0.y, p1.y))
     }
 
     @inlinable

@@ -65,11 +65,7 @@ public struct LambertConicNearConformal: Projection {
         r0 = k0 * nu0 / tan(phi0)
         sinPhi0 = s
         s0 = Self.arcLength(phi0, arc)
-        frame = ProjectionFrame(
-            centralMeridian: p.value(P.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(P.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(P.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
     }
 
     /// GN 7-2's meridian arc s(φ), units of a.
@@ -108,13 +104,10 @@ public struct LambertConicNearConformal: Projection {
         }
         // s(φ) = m + s0 by Newton (ds/dφ > 0).
         let target = m + s0
-        var phi = target / arc.0
-        for _ in 0..<30 {
+        let phi = NumericalInverse.newton(from: target / arc.0, maxIterations: 30) { phi in
             let ds = arc.0 - 2 * arc.1 * cos(2 * phi) + 4 * arc.2 * cos(4 * phi) - 6 * arc.3 * cos(6 * phi)
                 + 8 * arc.4 * cos(8 * phi)
-            let dphi = (Self.arcLength(phi, arc) - target) / ds
-            phi -= dphi
-            if !(abs(dphi) > 1e-15) { break }
+            return (Self.arcLength(phi, arc) - target) / ds
         }
         guard abs(phi) <= .pi / 2 * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, max(-.pi / 2, min(.pi / 2, phi)))

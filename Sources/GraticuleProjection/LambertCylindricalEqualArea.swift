@@ -57,11 +57,7 @@ public struct LambertCylindricalEqualArea: Projection {
             let s1 = sin(phi1)
             k0 = cos(phi1) / (1 - es * s1 * s1).squareRoot()
         }
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: figure)
+        frame = ProjectionFrame(parameters: p, ellipsoid: figure)
     }
 
     /// Snyder's q (eq. 3-12) on the unit ellipsoid.

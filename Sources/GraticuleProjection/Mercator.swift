@@ -66,18 +66,9 @@ public struct Mercator: PairProjection {
         // the conformal sphere at the natural origin, which for Mercator is on the equator:
         // R_C = a √(1 − e²) / (1 − e² sin² 0) = b (PROJ's `+R_C`, which also evaluates it at 0).
         let conformalSphere = !pseudo && !ellipsoid.isSphere && (p.methodCode == 1026 || p.methodCode == 9841)
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: pseudo ? .sphere(radius: ellipsoid.semiMajorAxis)
-                : conformalSphere ? .sphere(radius: ellipsoid.semiMinorAxis) : ellipsoid)
-    }
-
-    @inlinable @inline(__always)
-    public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let r = forward(lambda: SIMD2(repeating: lp.x), phi: SIMD2(repeating: lp.y))
-        return SIMD2(r.x[0], r.y[0])
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+                                ellipsoid: pseudo ? .sphere(radius: ellipsoid.semiMajorAxis)
+                                    : conformalSphere ? .sphere(radius: ellipsoid.semiMinorAxis) : ellipsoid)
     }
 
     @inlinable @inline(__always)
@@ -96,13 +87,6 @@ public struct Mercator: PairProjection {
         let inside = V.abs(phi) .< Double.pi / 2
         let nan = SIMD2<Double>(repeating: .nan)
         return (V.choose(inside, k0 * lam, nan), V.choose(inside, k0 * psi, nan))
-    }
-
-    /// The inverse kernel on two points, one lane at a time.
-    @inlinable @inline(__always)
-    public func inverse(x: SIMD2<Double>, y: SIMD2<Double>) -> (lambda: SIMD2<Double>, phi: SIMD2<Double>) {
-        let p0 = inverse(SIMD2(x[0], y[0])), p1 = inverse(SIMD2(x[1], y[1]))
-        return (SIMD2(p0.x, p1.x), SIMD2(p0.y, p1.y))
     }
 
     @inlinable

@@ -44,46 +44,9 @@ public struct MeridianArc: Sendable, Hashable {
     /// M(π/2) / a, the quarter meridian.
     @inlinable public var quarterMeridian: Double { rectifyingRadius * (Double.pi / 2) }
 
-    /// Σ k_j sin 2jθ by Clenshaw, from sin θ and cos θ.
-    @inlinable @inline(__always)
-    public static func sum(_ s: Double, _ c: Double, _ k1: Double, _ k2: Double, _ k3: Double, _ k4: Double,
-                    _ k5: Double, _ k6: Double) -> Double {
-        let x = 2 * (c - s) * (c + s)  // 2 cos 2θ
-        var u0 = k6
-        var u1 = 0.0
-        var t = x * u0 - u1 + k5; u1 = u0; u0 = t
-        t = x * u0 - u1 + k4; u1 = u0; u0 = t
-        t = x * u0 - u1 + k3; u1 = u0; u0 = t
-        t = x * u0 - u1 + k2; u1 = u0; u0 = t
-        t = x * u0 - u1 + k1; u0 = t
-        return 2 * s * c * u0  // sin 2θ · u0
-    }
-
-    /// `sum` on two angles (the same operations, so the same results lane by lane).
-    @inlinable @inline(__always)
-    public static func sum(_ s: SIMD2<Double>, _ c: SIMD2<Double>, _ k1: Double, _ k2: Double, _ k3: Double,
-                           _ k4: Double, _ k5: Double, _ k6: Double) -> SIMD2<Double> {
-        let x = 2 * (c - s) * (c + s)  // 2 cos 2θ
-        var u0 = SIMD2<Double>(repeating: k6)
-        var u1 = SIMD2<Double>(repeating: 0)
-        var t = x * u0 - u1 + k5; u1 = u0; u0 = t
-        t = x * u0 - u1 + k4; u1 = u0; u0 = t
-        t = x * u0 - u1 + k3; u1 = u0; u0 = t
-        t = x * u0 - u1 + k2; u1 = u0; u0 = t
-        t = x * u0 - u1 + k1; u0 = t
-        return 2 * s * c * u0  // sin 2θ · u0
-    }
-
-    /// Σ₁⁶ kⱼ sin 2jθ by Clenshaw for a coefficient tuple, from sin θ and cos θ.
-    @inlinable @inline(__always)
-    public static func sum(sin s: Double, cos c: Double,
-                           _ k: (Double, Double, Double, Double, Double, Double)) -> Double {
-        sum(s, c, k.0, k.1, k.2, k.3, k.4, k.5)
-    }
-
     /// Rectifying latitude μ of φ, given sin φ and cos φ (radians).
     @inlinable public func rectifying(_ phi: Double, sin s: Double, cos c: Double) -> Double {
-        phi + MeridianArc.sum(s, c, c1, c2, c3, c4, c5, c6)
+        phi + Series.sinSum(sin: s, cos: c, (c1, c2, c3, c4, c5, c6))
     }
 
     /// Meridian arc from the equator to φ on the unit ellipsoid.
@@ -105,7 +68,7 @@ public struct MeridianArc: Sendable, Hashable {
 
     /// Geographic latitude of rectifying latitude μ.
     @inlinable public func latitude(rectifying mu: Double) -> Double {
-        mu + MeridianArc.sum(sin(mu), cos(mu), d1, d2, d3, d4, d5, d6)
+        mu + Series.sinSum(sin: sin(mu), cos: cos(mu), (d1, d2, d3, d4, d5, d6))
     }
 
     /// Geographic latitude at meridian arc `m` from the equator (unit ellipsoid); NaN beyond a pole.

@@ -20,11 +20,7 @@ public struct MillerCylindrical: Projection {
     @usableFromInline static let maxY = 1.25 * asinh(tan(0.4 * Double.pi))
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: .sphere(radius: MillerCylindrical.authalicRadius(ellipsoid)))
+        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: MillerCylindrical.authalicRadius(ellipsoid)))
     }
 
     /// PROJ's `R_A`: the authalic radius by its series a·(1 − e²/6 − 17e⁴/360 − 67e⁶/3024)

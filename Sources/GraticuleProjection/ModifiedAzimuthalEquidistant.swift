@@ -53,12 +53,9 @@ public struct ModifiedAzimuthalEquidistant: Projection {
         nu0 = 1 / (1 - e2 * sinPhi0 * sinPhi0).squareRoot()
         g = e * sinPhi0 / (1 - e2).squareRoot()
         hc = e * cosPhi0 / (1 - e2).squareRoot()
-        frame = ProjectionFrame(
-            centralMeridian: try p.required(EPSGParameter.longitudeOfNaturalOrigin, "Longitude of natural origin",
-                                            names: ["Central_Meridian"]),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        let lon0 = try p.required(EPSGParameter.longitudeOfNaturalOrigin, "Longitude of natural origin",
+                                  names: ["Central_Meridian"])
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

@@ -80,13 +80,7 @@ struct HomalographicKernel: Sendable {
 
     /// t in [0, π) with t + sin t = k, for 0 ≤ k < π.
     @inlinable static func solve(_ k: Double) -> Double {
-        var t = 0.5 * k
-        for _ in 0..<60 {
-            let d = (t + sin(t) - k) / (1 + cos(t))
-            t -= d
-            if !(abs(d) > 1e-15) { break }
-        }
-        return t
+        NumericalInverse.newton(from: 0.5 * k, maxIterations: 60) { t in (t + sin(t) - k) / (1 + cos(t)) }
     }
 
     /// u − sin u without cancellation for small u.

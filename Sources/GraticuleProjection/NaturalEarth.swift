@@ -15,7 +15,7 @@ import GraticuleCore
 /// Accuracy: forward within 7e-9 m of PROJ 9.5.1 over the sweep and the world fixture (global grid
 /// with poles and ±180°), inverse within 1.2e-13°. Domain: the whole globe; inverse points outside
 /// the outline give NaN (PROJ clamps y to its pole line instead).
-public struct NaturalEarth: Projection {
+public struct NaturalEarth: PolynomialPseudocylindrical {
     public static let descriptor = ProjectionDescriptor(
         name: "Natural Earth", names: ["Natural Earth", "Natural_Earth", "Natural Earth I"], projName: "natearth")
 
@@ -26,34 +26,20 @@ public struct NaturalEarth: Projection {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
-    @inlinable @inline(__always) static func width(_ phi: Double) -> Double {
+    /// x / λ on the parallel φ (the x polynomial divided by λ).
+    @inlinable @inline(__always) public static func width(_ phi: Double) -> Double {
         let p2 = phi * phi, p4 = p2 * p2
         return 0.8707 + p2 * (-0.131979 + p2 * (-0.013791 + p4 * p2 * (0.003971 + p2 * -0.001529)))
     }
 
-    @inlinable @inline(__always) static func height(_ phi: Double) -> (value: Double, slope: Double) {
+    /// The y polynomial and its derivative.
+    @inlinable @inline(__always) public static func height(_ phi: Double) -> (value: Double, slope: Double) {
         let p2 = phi * phi, p4 = p2 * p2
         let v = phi * (1.007226 + p2 * (0.015085 + p4 * (-0.044475 + 0.028874 * p2 + -0.005916 * p4)))
         let d = 1.007226 + p2 * (3 * 0.015085 + p4 * (7 * -0.044475 + 9 * 0.028874 * p2 + 11 * -0.005916 * p4))
         return (v, d)
     }
 
-    @usableFromInline static let maxY = height(Double.pi / 2).value
-
-    @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
-        return SIMD2(lp.x * NaturalEarth.width(lp.y), NaturalEarth.height(lp.y).value)
-    }
-
-    @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
-        let ay = abs(xy.y)
-        guard ay <= NaturalEarth.maxY + 1e-12 && xy.x.isFinite else { return SIMD2(.nan, .nan) }
-        let target = min(ay, NaturalEarth.maxY)
-        let a = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 2, guess: target) {
-            NaturalEarth.height($0)
-        }
-        let lam = WorldProjectionSupport.longitude(xy.x, width: NaturalEarth.width(a))
-        guard lam.isFinite else { return SIMD2(.nan, .nan) }
-        return SIMD2(lam, xy.y < 0 ? -a : a)
-    }
+    /// y of the pole line.
+    public static let maxY = height(Double.pi / 2).value
 }

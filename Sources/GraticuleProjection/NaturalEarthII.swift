@@ -14,7 +14,7 @@ import GraticuleCore
 /// Accuracy: forward within 7e-9 m of PROJ 9.5.1 over the sweep and the world fixture (global grid
 /// with poles and ±180°), inverse within 2e-13°. Domain: the whole globe; inverse points outside
 /// the outline give NaN (PROJ clamps y instead).
-public struct NaturalEarthII: Projection {
+public struct NaturalEarthII: PolynomialPseudocylindrical {
     public static let descriptor = ProjectionDescriptor(
         name: "Natural Earth II", names: ["Natural Earth II", "Natural_Earth_II", "Natural Earth 2"],
         projName: "natearth2")
@@ -26,34 +26,20 @@ public struct NaturalEarthII: Projection {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
-    @inlinable @inline(__always) static func width(_ phi: Double) -> Double {
+    /// x / λ on the parallel φ (the x polynomial divided by λ).
+    @inlinable @inline(__always) public static func width(_ phi: Double) -> Double {
         let p2 = phi * phi, p4 = p2 * p2, p6 = p2 * p4
         return 0.84719 + -0.13063 * p2 + p6 * p6 * (-0.04515 + 0.05494 * p2 + -0.02326 * p4 + 0.00331 * p6)
     }
 
-    @inlinable @inline(__always) static func height(_ phi: Double) -> (value: Double, slope: Double) {
+    /// The y polynomial and its derivative.
+    @inlinable @inline(__always) public static func height(_ phi: Double) -> (value: Double, slope: Double) {
         let p2 = phi * phi, p4 = p2 * p2, p8 = p4 * p4
         let v = phi * (1.01183 + p8 * (-0.02625 + 0.01926 * p2 + -0.00396 * p4))
         let d = 1.01183 + p8 * (9 * -0.02625 + 11 * 0.01926 * p2 + 13 * -0.00396 * p4)
         return (v, d)
     }
 
-    @usableFromInline static let maxY = height(Double.pi / 2).value
-
-    @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
-        return SIMD2(lp.x * NaturalEarthII.width(lp.y), NaturalEarthII.height(lp.y).value)
-    }
-
-    @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
-        let ay = abs(xy.y)
-        guard ay <= NaturalEarthII.maxY + 1e-12 && xy.x.isFinite else { return SIMD2(.nan, .nan) }
-        let target = min(ay, NaturalEarthII.maxY)
-        let a = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 2, guess: target) {
-            NaturalEarthII.height($0)
-        }
-        let lam = WorldProjectionSupport.longitude(xy.x, width: NaturalEarthII.width(a))
-        guard lam.isFinite else { return SIMD2(.nan, .nan) }
-        return SIMD2(lam, xy.y < 0 ? -a : a)
-    }
+    /// y of the pole line.
+    public static let maxY = height(Double.pi / 2).value
 }

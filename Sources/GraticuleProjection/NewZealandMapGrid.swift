@@ -69,11 +69,9 @@ public struct NewZealandMapGrid: Projection {
         sinPhi0 = sin(phi0)
         cosPhi0 = cos(phi0)
         cosRadius = cos(Self.domainRadius)
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(P.falseEasting, names: ["False_Easting"], default: 2_510_000),
-            falseNorthing: p.value(P.falseNorthing, names: ["False_Northing"], default: 6_023_150),
-            ellipsoid: ellipsoid)
+        let origin = p.falseOrigin(default: (2_510_000, 6_023_150))
+        frame = ProjectionFrame(centralMeridian: lon0, falseEasting: origin.easting, falseNorthing: origin.northing,
+                                ellipsoid: ellipsoid)
     }
 
     /// True when (Δλ, φ) is within `domainRadius` of the origin (spherical angular distance).
@@ -150,12 +148,9 @@ public struct NewZealandMapGrid: Projection {
         var t = k.8
         t = t * zr + k.7; t = t * zr + k.6; t = t * zr + k.5; t = t * zr + k.4
         t = t * zr + k.3; t = t * zr + k.2; t = t * zr + k.1; t = t * zr + k.0
-        var u = zr * t
-        for _ in 0..<3 {
+        let u = NumericalInverse.newton(from: zr * t, maxIterations: 3) { u in
             let (psi, dpsi) = Self.psi(u)
-            let du = (psi - zr) / dpsi
-            u -= du
-            if !(abs(du) > 1e-15) { break }
+            return (psi - zr) / dpsi
         }
         let phi = phi0 + u / Self.radiansToSec5
         let lam = zi

@@ -55,7 +55,7 @@ public struct ObliqueStereographic: Projection {
         let rho0 = (1 - e2) / (w * w.squareRoot())
         let nu0 = 1 / w.squareRoot()
         let radius = (rho0 * nu0).squareRoot()
-        n = (1 + e2 * c0 * c0 * c0 * c0 / (1 - e2)).squareRoot()
+        n = Conformal.gaussSphereExponent(cosPhi0: c0, e2: e2)
         let sinChi0 = s0 / n
         self.sinChi0 = sinChi0
         // cos²χ0 = 1 − sin²φ0/n² = cos²φ0 (1 + e² cos²φ0/(1 − e²))/n², without the cancellation
@@ -68,16 +68,12 @@ public struct ObliqueStereographic: Projection {
         let psi0 = asinh(s0 / c0) - e * atanh(e * s0)
         halfLogC = asinh(sinChi0 / cosChi0) - n * psi0
         twoRk = 2 * radius * k0
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
     }
 
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let psi = asinh(tan(lp.y)) - e * atanh(e * sin(lp.y))
+        let psi = Conformal.isometricLatitude(lp.y, e: e)
         // sin χ = tanh ψ_χ, cos χ = sech ψ_χ.
         let psiChi = n * psi + halfLogC
         let sinChi = tanh(psiChi), cosChi = 1 / cosh(psiChi)
@@ -107,7 +103,7 @@ public struct ObliqueStereographic: Projection {
         let psi = (asinh(sinChi / cosChi) - halfLogC) / n
         // Beyond |ψ| = 40, tan φ > 1e17: φ is ±π/2 to the last bit (and ψ is infinite at a pole).
         if abs(psi) > 40 { return SIMD2(lam / n, psi < 0 ? -Double.pi / 2 : Double.pi / 2) }
-        let phi = e == 0 ? atan(sinh(psi)) : atan(Conformal.tau(fromConformalTau: sinh(psi), e: e))
+        let phi = Conformal.latitude(isometric: psi, e: e)
         let l = lam / n
         guard abs(l) <= .pi else { return SIMD2(.nan, .nan) }
         return SIMD2(l, phi)

@@ -46,7 +46,7 @@ public struct Orthographic: Projection {
         let name = ProjectionDescriptor.normalize(p.methodName)
         let spherical = ellipsoid.isSphere || name.contains("spherical")
             || (p.methodCode == nil && name == "orthographic")
-        let lat: Double, lon: Double, fe: Double, fn: Double
+        let lat: Double, lon: Double
         if local {
             lat = try p.required(EPSGParameter.latitudeOfProjectionCentre, "Latitude of projection centre",
                                  names: ["Latitude_Of_Center"])
@@ -56,18 +56,12 @@ public struct Orthographic: Projection {
             k = p.value(EPSGParameter.scaleFactorOnInitialLine, EPSGParameter.scaleFactorAtNaturalOrigin,
                         names: ["Scale_Factor"], default: 1)
             sinAlpha = sin(alpha); cosAlpha = cos(alpha)
-            fe = p.value(EPSGParameter.eastingAtProjectionCentre, EPSGParameter.falseEasting,
-                         names: ["False_Easting"], default: 0)
-            fn = p.value(EPSGParameter.northingAtProjectionCentre, EPSGParameter.falseNorthing,
-                         names: ["False_Northing"], default: 0)
         } else {
             lat = p.value(EPSGParameter.latitudeOfNaturalOrigin, EPSGParameter.latitudeOfProjectionCentre,
                           names: ["Latitude_Of_Center", "Latitude_Of_Origin"], default: 0)
             lon = p.value(EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
                           names: ["Longitude_Of_Center", "Central_Meridian"], default: 0)
             k = 1; sinAlpha = 0; cosAlpha = 1
-            fe = p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0)
-            fn = p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0)
         }
         guard abs(lat) <= .pi / 2 + 1e-12 else {
             throw .invalidParameter(name: local ? "Latitude of projection centre" : "Latitude of natural origin",
@@ -81,7 +75,8 @@ public struct Orthographic: Projection {
         cosPhi0 = abs(abs(phi0) - .pi / 2) < 1e-10 ? 0 : cos(phi0)
         e2 = spherical ? 0 : ellipsoid.eccentricitySquared
         nu0 = 1 / (1 - e2 * sinPhi0 * sinPhi0).squareRoot()
-        frame = ProjectionFrame(centralMeridian: lon, falseEasting: fe, falseNorthing: fn,
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon,
+                                falseOrigin: local ? [.projectionCentre, .natural] : [.natural],
                                 ellipsoid: spherical ? .sphere(radius: ellipsoid.semiMajorAxis) : ellipsoid)
     }
 

@@ -13,7 +13,7 @@ import GraticuleCore
 /// Accuracy: forward within 1.4e-8 m of PROJ 9.5.1 over the sweep and the world fixture (global
 /// grid with poles and ±180°), inverse within 1.2e-13°. Domain: the whole globe; inverse points
 /// outside the rectangle give NaN (PROJ clamps y instead).
-public struct Patterson: Projection {
+public struct Patterson: PolynomialPseudocylindrical {
     public static let descriptor = ProjectionDescriptor(
         name: "Patterson", names: ["Patterson", "Patterson Cylindrical"], projName: "patterson")
 
@@ -24,29 +24,14 @@ public struct Patterson: Projection {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
-    @inlinable @inline(__always) static func height(_ phi: Double) -> (value: Double, slope: Double) {
+    /// The y polynomial and its derivative (x = λ: `width` is 1).
+    @inlinable @inline(__always) public static func height(_ phi: Double) -> (value: Double, slope: Double) {
         let p2 = phi * phi, p4 = p2 * p2
         let v = phi * (1.0148 + p4 * (0.23185 + p2 * (-0.14499 + 0.02406 * p2)))
         let d = 1.0148 + p4 * (5 * 0.23185 + p2 * (7 * -0.14499 + 9 * 0.02406 * p2))
         return (v, d)
     }
 
-    @usableFromInline static let maxY = height(Double.pi / 2).value
-
-    @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
-        return SIMD2(lp.x, Patterson.height(lp.y).value)
-    }
-
-    @inlinable public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
-        let ay = abs(xy.y)
-        guard ay <= Patterson.maxY + 1e-12 else { return SIMD2(.nan, .nan) }
-        let lam = WorldProjectionSupport.longitude(xy.x, width: 1)
-        guard lam.isFinite else { return SIMD2(.nan, .nan) }
-        let target = min(ay, Patterson.maxY)
-        let a = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 2, guess: target) {
-            Patterson.height($0)
-        }
-        return SIMD2(lam, xy.y < 0 ? -a : a)
-    }
+    /// y of the pole line.
+    public static let maxY = height(Double.pi / 2).value
 }

@@ -74,16 +74,13 @@ public struct PeirceQuincuncial: Projection {
         guard k0 > 0 && k0.isFinite else {
             throw .invalidParameter(name: "Scale factor at natural origin", value: k0, reason: "must be positive")
         }
-        let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0)
+        let lon0 = p.centralMeridian()
         guard lon0.isFinite else {
             throw .invalidParameter(name: "Longitude of natural origin", value: lon0, reason: "must be finite")
         }
         halfSide = AdamsElliptic.halfSide(exact: false)
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+                                ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     /// The reflection distance of the southern fold, 2K (PROJ's `shd`).

@@ -52,7 +52,7 @@ public struct PolarStereographic: Projection {
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         e = ellipsoid.isSphere ? 0 : ellipsoid.eccentricity
-        let fe: Double, fn: Double, lon0: Double
+        let lon0: Double
         let name = ProjectionDescriptor.normalize(p.methodName)
         let variantC = p.methodCode == 9830 || name.hasSuffix("variantc")
         let variantA = p.methodCode == 9810 || name.hasSuffix("varianta") || name.contains("universal")
@@ -74,8 +74,6 @@ public struct PolarStereographic: Projection {
             poleOffset = 0
             lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfOrigin,
                            names: ["Central_Meridian", "Longitude_Of_Origin"], default: 0)
-            fe = p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0)
-            fn = p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0)
         } else {
             let phiF = try p.required(EPSGParameter.latitudeOfStandardParallel, "Latitude of standard parallel",
                                       names: ["Standard_Parallel_1"])
@@ -88,17 +86,10 @@ public struct PolarStereographic: Projection {
                                                                north: north, variantC: variantC)
             lon0 = p.value(EPSGParameter.longitudeOfOrigin, EPSGParameter.longitudeOfNaturalOrigin,
                            names: ["Central_Meridian", "Longitude_Of_Origin"], default: 0)
-            if variantC {
-                fe = p.value(EPSGParameter.eastingAtFalseOrigin, EPSGParameter.falseEasting,
-                             names: ["False_Easting"], default: 0)
-                fn = p.value(EPSGParameter.northingAtFalseOrigin, EPSGParameter.falseNorthing,
-                             names: ["False_Northing"], default: 0)
-            } else {
-                fe = p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0)
-                fn = p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0)
-            }
         }
-        frame = ProjectionFrame(centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+                                falseOrigin: !variantA && variantC ? [.falseOrigin, .natural] : [.natural],
+                                ellipsoid: ellipsoid)
     }
 
     /// A kernel for another type (Stereographic with a polar origin): variant A constants.

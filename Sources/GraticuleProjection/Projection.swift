@@ -58,8 +58,9 @@ public protocol Projection: Sendable {
 /// A projection whose kernels run on two points at once, one per `SIMD2` lane: the batch loops
 /// then run the kernels on pairs (`VectorMath` for the elementary functions), which roughly halves
 /// the instruction count per point. The single-point kernels of conforming types must give the
-/// same results as a lane of the pair kernels (the types implement them by duplicating the point
-/// into both lanes), so a point's result does not depend on its place in a batch.
+/// same results as a lane of the pair kernels (the default `forward(_:)` duplicates the point into
+/// both lanes; the default `inverse(x:y:)` runs `inverse(_:)` on each lane), so a point's result
+/// does not depend on its place in a batch.
 public protocol PairProjection: Projection {
     /// `forward(_:)` on two points: lane i is the point (λ[i] − λ0, φ[i]).
     func forward(lambda: SIMD2<Double>, phi: SIMD2<Double>) -> (x: SIMD2<Double>, y: SIMD2<Double>)
@@ -190,6 +191,22 @@ extension Projection {
 }
 
 extension PairProjection {
+    /// The single-point forward kernel as a lane of the pair kernel (the point in both lanes), so
+    /// that a point's result does not depend on its place in a batch.
+    @inlinable @inline(__always)
+    public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
+        let r = forward(lambda: SIMD2(repeating: lp.x), phi: SIMD2(repeating: lp.y))
+        return SIMD2(r.x[0], r.y[0])
+    }
+
+    /// The pair inverse kernel one lane at a time, for methods whose inverse has no pair form
+    /// (Mercator, Lambert Conic Conformal); methods with one (Transverse Mercator) implement it.
+    @inlinable @inline(__always)
+    public func inverse(x: SIMD2<Double>, y: SIMD2<Double>) -> (lambda: SIMD2<Double>, phi: SIMD2<Double>) {
+        let p0 = inverse(SIMD2(x[0], y[0])), p1 = inverse(SIMD2(x[1], y[1]))
+        return (SIMD2(p0.x, p1.x), SIMD2(p0.y, p1.y))
+    }
+
     public func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
         forwardPairs(points, inputScale: 1, longitudeOffset: 0, outputScale: 1, scaled: false)
     }

@@ -27,16 +27,19 @@ public struct ProjectionParameters: Sendable, Hashable {
 
     /// The value of the first EPSG code present, then the first name present.
     public func value(_ codes: Int..., names: [String] = []) -> Double? {
-        for c in codes { if let v = byCode[c] { return v } }
-        for n in names { if let v = byName[ProjectionDescriptor.normalize(n)] { return v } }
-        return nil
+        value(codes: codes, names: names)
     }
 
     /// Like `value`, or `defaultValue` when absent.
     public func value(_ codes: Int..., names: [String] = [], default defaultValue: Double) -> Double {
+        value(codes: codes, names: names) ?? defaultValue
+    }
+
+    /// The value of the first of `codes` present, then the first of `names` present.
+    public func value(codes: [Int], names: [String]) -> Double? {
         for c in codes { if let v = byCode[c] { return v } }
         for n in names { if let v = byName[ProjectionDescriptor.normalize(n)] { return v } }
-        return defaultValue
+        return nil
     }
 
     /// Like `value`, but throws `invalidParameter` naming the parameter when it is absent.
@@ -49,6 +52,57 @@ public struct ProjectionParameters: Sendable, Hashable {
     /// True when the method name (normalised) contains `fragment` (normalised).
     public func methodNameContains(_ fragment: String) -> Bool {
         ProjectionDescriptor.normalize(methodName).contains(ProjectionDescriptor.normalize(fragment))
+    }
+
+    /// The EPSG parameter pairs that can hold a method's false origin. Esri names all of them
+    /// `False_Easting` / `False_Northing`.
+    public enum FalseOrigin: Sendable {
+        /// False easting / false northing, EPSG 8806 / 8807.
+        case natural
+        /// Easting / northing at false origin, EPSG 8826 / 8827.
+        case falseOrigin
+        /// Easting / northing at projection centre, EPSG 8816 / 8817.
+        case projectionCentre
+
+        /// The EPSG codes of the easting and the northing.
+        public var codes: (easting: Int, northing: Int) {
+            switch self {
+            case .natural: (EPSGParameter.falseEasting, EPSGParameter.falseNorthing)
+            case .falseOrigin: (EPSGParameter.eastingAtFalseOrigin, EPSGParameter.northingAtFalseOrigin)
+            case .projectionCentre:
+                (EPSGParameter.eastingAtProjectionCentre, EPSGParameter.northingAtProjectionCentre)
+            }
+        }
+    }
+
+    /// The false easting and northing (metres), each the value of the first of `kinds` whose code
+    /// is present, then of Esri's `False_Easting` / `False_Northing`, then `defaultValue`'s.
+    public func falseOrigin(_ kinds: [FalseOrigin] = [.natural],
+                            default defaultValue: (easting: Double, northing: Double) = (0, 0))
+        -> (easting: Double, northing: Double) {
+        (value(codes: kinds.map(\.codes.easting), names: ["False_Easting"]) ?? defaultValue.easting,
+         value(codes: kinds.map(\.codes.northing), names: ["False_Northing"]) ?? defaultValue.northing)
+    }
+
+    /// The central meridian λ0 (radians): the first of `codes` present (by default EPSG 8802,
+    /// longitude of natural origin), then the first of `names` (by default Esri's
+    /// `Central_Meridian`), then `defaultValue`.
+    public func centralMeridian(_ codes: [Int] = [EPSGParameter.longitudeOfNaturalOrigin],
+                                names: [String] = ["Central_Meridian"], default defaultValue: Double = 0) -> Double {
+        value(codes: codes, names: names) ?? defaultValue
+    }
+}
+
+extension ProjectionFrame {
+    /// The frame most methods read from their parameters: λ0 = `centralMeridian` (by default
+    /// `parameters.centralMeridian()`: EPSG 8802 or Esri `Central_Meridian`, else 0), the false
+    /// origin from `parameters.falseOrigin(falseOrigin)` (by default EPSG 8806 / 8807 or Esri
+    /// `False_Easting` / `False_Northing`, else 0), on `ellipsoid`.
+    public init(parameters p: ProjectionParameters, centralMeridian: Double? = nil,
+                falseOrigin: [ProjectionParameters.FalseOrigin] = [.natural], ellipsoid: Ellipsoid) {
+        let origin = p.falseOrigin(falseOrigin)
+        self.init(centralMeridian: centralMeridian ?? p.centralMeridian(), falseEasting: origin.easting,
+                  falseNorthing: origin.northing, ellipsoid: ellipsoid)
     }
 }
 

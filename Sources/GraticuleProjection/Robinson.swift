@@ -118,7 +118,7 @@ public struct Robinson: Projection {
             while i < 17 && Robinson.yTable[i + 1][0] <= target { i += 1 }
             let c = Robinson.yTable[i]
             let guess = Robinson.step * (target - c[0]) / (Robinson.yTable[i + 1][0] - c[0])
-            let t = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Robinson.step, guess: guess) { z in
+            let t = NumericalInverse.solveIncreasing(target, lo: 0, hi: Robinson.step, guess: guess) { z in
                 (Robinson.cubic(c, z), Robinson.slope(c, z))
             }
             phiDeg = Robinson.step * Double(i) + t

@@ -46,11 +46,7 @@ public struct Stereographic: Projection {
         guard k0 > 0 && k0.isFinite else {
             throw .invalidParameter(name: "Scale factor at natural origin", value: k0, reason: "must be positive")
         }
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
         if abs(abs(phi0) - .pi / 2) < 1e-10 {
             polar = PolarStereographic(e: e, north: phi0 > 0, k0: k0, frame: frame)
             sinChi0 = 0; cosChi0 = 1; akm1 = 0

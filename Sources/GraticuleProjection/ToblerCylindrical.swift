@@ -31,11 +31,7 @@ public struct ToblerCylindrical: Projection {
         c5 = name.hasSuffix("ii") || name.hasSuffix("2") ? 1.0 / 24 : 0
         let h = Double.pi / 2
         maxY = h + h * h * h / 6 + c5 * h * h * h * h * h
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     /// True for Tobler Cylindrical II.
@@ -57,12 +53,9 @@ public struct ToblerCylindrical: Projection {
         guard abs(xy.y) <= maxY * (1 + 1e-12), abs(xy.x) <= Double.pi * (1 + 1e-12) else {
             return SIMD2(.nan, .nan)
         }
-        var phi = xy.y
-        for _ in 0..<30 {
+        let phi = NumericalInverse.newton(from: xy.y, maxIterations: 30) { phi in
             let p2 = phi * phi
-            let step = (y(phi) - xy.y) / (1 + p2 * (0.5 + 5 * c5 * p2))
-            phi -= step
-            if abs(step) < 1e-15 { break }
+            return (y(phi) - xy.y) / (1 + p2 * (0.5 + 5 * c5 * p2))
         }
         return SIMD2(xy.x, max(-Double.pi / 2, min(Double.pi / 2, phi)))
     }

@@ -31,11 +31,7 @@ public struct TransverseCylindricalEqualArea: Projection {
         guard abs(phi0) <= Double.pi / 2 else {
             throw .invalidParameter(name: "Latitude_Of_Origin", value: phi0 * 180 / .pi, reason: "must be within ±90°")
         }
-        frame = ProjectionFrame(
-            centralMeridian: p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0),
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     @inlinable

@@ -91,11 +91,10 @@ public struct TransverseMercator: PairProjection {
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         let southOrientated = p.methodCode == 9808 || p.methodNameContains("South Orientated")
         let phi0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"], default: 0)
-        let lam0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Central_Meridian"], default: 0)
         let k0 = p.value(EPSGParameter.scaleFactorAtNaturalOrigin, names: ["Scale_Factor"], default: 1)
-        try self.init(ellipsoid: ellipsoid, latitudeOfOrigin: phi0, centralMeridian: lam0, scaleFactor: k0,
-                      falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-                      falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
+        let origin = p.falseOrigin()
+        try self.init(ellipsoid: ellipsoid, latitudeOfOrigin: phi0, centralMeridian: p.centralMeridian(),
+                      scaleFactor: k0, falseEasting: origin.easting, falseNorthing: origin.northing,
                       southOrientated: southOrientated)
     }
 
@@ -140,15 +139,8 @@ public struct TransverseMercator: PairProjection {
         b4 = 4397 * n4 / 161280 - 11 * n5 / 504 - 830251 * n6 / 7257600
         b5 = 4583 * n5 / 161280 - 108847 * n6 / 3991680
         b6 = 20648693 * n6 / 638668800
-        // Conformal → geodetic latitude, φ = χ + Σ gⱼ sin 2jχ (Engsager & Poder 2007; Karney,
-        // "On auxiliary latitudes", 2024, Table): within 1e-17 rad for terrestrial flattenings
-        // (checked with mpmath against the closed form).
-        g1 = n * (2 + n * (-2.0 / 3 + n * (-2 + n * (116.0 / 45 + n * (26.0 / 45 + n * (-2854.0 / 675))))))
-        g2 = n2 * (7.0 / 3 + n * (-8.0 / 5 + n * (-227.0 / 45 + n * (2704.0 / 315 + n * (2323.0 / 945)))))
-        g3 = n3 * (56.0 / 15 + n * (-136.0 / 35 + n * (-1262.0 / 105 + n * (73814.0 / 2835))))
-        g4 = n4 * (4279.0 / 630 + n * (-332.0 / 35 + n * (-399572.0 / 14175)))
-        g5 = n5 * (4174.0 / 315 + n * (-144838.0 / 6237))
-        g6 = n6 * (601676.0 / 22275)
+        // Conformal → geodetic latitude, φ = χ + Σ gⱼ sin 2jχ: `ConformalLatitudeSeries`' coefficients.
+        (g1, g2, g3, g4, g5, g6) = ConformalLatitudeSeries(flattening: f).c
         let rectifyingRadius = (1 + n2 / 4 + n4 / 64 + n6 / 256) / (1 + n)
         scale = (southOrientated ? -k0 : k0) * rectifyingRadius
         inverseScale = 1 / scale
@@ -172,18 +164,12 @@ public struct TransverseMercator: PairProjection {
             u0 = s0 * cosh(q) - sinh(q)
         }
         let chi0 = atan2(u0, c0)
-        xi0 = chi0 + MeridianArc.sum(sin(chi0), cos(chi0), a1, a2, a3, a4, a5, a6)
+        xi0 = chi0 + Series.sinSum(sin: sin(chi0), cos: cos(chi0), (a1, a2, a3, a4, a5, a6))
         frame = ProjectionFrame(centralMeridian: lam0, falseEasting: falseEasting, falseNorthing: falseNorthing,
                                 ellipsoid: ellipsoid)
         let w = Angle.normalizeRadians(lam0 - TransverseMercator.maxDistanceFromCentralMeridian)
         let east = Angle.normalizeRadians(lam0 + TransverseMercator.maxDistanceFromCentralMeridian)
         horizon = .box(west: w, south: -Double.pi / 2, east: east, north: Double.pi / 2)
-    }
-
-    @inlinable @inline(__always)
-    public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let r = forward(lambda: SIMD2(repeating: lp.x), phi: SIMD2(repeating: lp.y))
-        return SIMD2(r.x[0], r.y[0])
     }
 
     @inlinable @inline(__always)
@@ -274,7 +260,7 @@ public struct TransverseMercator: PairProjection {
         let nan = SIMD2<Double>(repeating: .nan)
         if spherical { return (V.choose(inside, lam, nan), V.choose(inside, chi, nan)) }
         let ich = 1 / chp
-        let phi = chi + MeridianArc.sum(sxp * ich, r * ich, g1, g2, g3, g4, g5, g6)
+        let phi = chi + Series.sinSum(sin: sxp * ich, cos: r * ich, (g1, g2, g3, g4, g5, g6))
         return (V.choose(inside, lam, nan), V.choose(inside, phi, nan))
     }
 

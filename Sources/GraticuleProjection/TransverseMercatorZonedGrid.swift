@@ -52,10 +52,7 @@ public struct TransverseMercatorZonedGrid: Projection {
         width = w
         zoneCount = Int(zones.rounded())
         zoneStep = 1_000_000 / ellipsoid.semiMajorAxis
-        frame = ProjectionFrame(centralMeridian: initial,
-                                falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-                                falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-                                ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: initial, ellipsoid: ellipsoid)
         horizon = .interrupted(cuts: (0..<zoneCount).map {
             Horizon.Cut(longitude: Angle.normalizeRadians(initial + Double($0) * w), south: -Double.pi / 2,
                         north: Double.pi / 2)

@@ -46,13 +46,8 @@ public struct TunisiaMiningGrid: Projection {
         kx = 1000 / (TunisiaMiningGrid.longitudeGradsPerKm * radiansPerGrad) / a
         kyNorth = 1000 / (TunisiaMiningGrid.latitudeGradsPerKmNorth * radiansPerGrad) / a
         kySouth = 1000 / (TunisiaMiningGrid.latitudeGradsPerKmSouth * radiansPerGrad) / a
-        frame = ProjectionFrame(
-            centralMeridian: lamF,
-            falseEasting: p.value(EPSGParameter.eastingAtFalseOrigin, EPSGParameter.falseEasting,
-                                  names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.northingAtFalseOrigin, EPSGParameter.falseNorthing,
-                                   names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lamF, falseOrigin: [.falseOrigin, .natural],
+                                ellipsoid: ellipsoid)
     }
 
     @inlinable

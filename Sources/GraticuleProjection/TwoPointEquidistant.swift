@@ -61,11 +61,8 @@ public struct TwoPointEquidistant: Projection {
         }
         nPole = cross / sinZ0
         d12 = TwoPointEquidistant.cross(nPole, p1)
-        frame = ProjectionFrame(
-            centralMeridian: lamMid,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = ProjectionFrame(parameters: p, centralMeridian: lamMid,
+                                ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     @inlinable static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {

@@ -63,19 +63,14 @@ public struct VerticalPerspective: Projection {
         viewpoint = origin + height * SIMD3(cosPhi0, 0, sinPhi0)
         let cap = acos(1 / (1 + h0 + height)) * (e2 == 0 ? 1 : 0.995)
         horizon = .cap(centerLongitude: lon0, centerLatitude: phi0, radius: cap)
-        frame = ProjectionFrame(
-            centralMeridian: lon0,
-            falseEasting: p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0),
-            falseNorthing: p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0),
-            ellipsoid: ellipsoid)
+        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let sinPhi = sin(lp.y), cosPhi = cos(lp.y), sinLam = sin(lp.x), cosLam = cos(lp.x)
-        let nu = 1 / (1 - e2 * sinPhi * sinPhi).squareRoot()
         let normal = SIMD3(cosPhi * cosLam, cosPhi * sinLam, sinPhi)
-        let point = SIMD3(nu * cosPhi * cosLam, nu * cosPhi * sinLam, (1 - e2) * nu * sinPhi)
+        let point = Geocentric.point(sinPhi: sinPhi, cosPhi: cosPhi, sinLam: sinLam, cosLam: cosLam, e2: e2)
         // Visible iff the viewpoint is above the point's tangent plane.
         guard ((viewpoint - point) * normal).sum() > 0 else { return SIMD2(.nan, .nan) }
         let d = point - origin
@@ -91,15 +86,6 @@ public struct VerticalPerspective: Projection {
         guard xy.x.isFinite && xy.y.isFinite else { return SIMD2(.nan, .nan) }
         // Line of sight: viewpoint + t · dir, through the plane point (x, y, 0).
         let dir = SIMD3(-sinPhi0 * xy.y - height * cosPhi0, xy.x, cosPhi0 * xy.y - height * sinPhi0)
-        let q = 1 / (1 - e2)
-        let qa = dir.x * dir.x + dir.y * dir.y + dir.z * dir.z * q
-        let qb = viewpoint.x * dir.x + viewpoint.y * dir.y + viewpoint.z * dir.z * q
-        let qc = viewpoint.x * viewpoint.x + viewpoint.y * viewpoint.y + viewpoint.z * viewpoint.z * q - 1
-        let disc = qb * qb - qa * qc
-        guard disc >= 0 else { return SIMD2(.nan, .nan) }
-        let t = qc / (-qb + disc.squareRoot())  // the nearer root, (−b − √disc)/a without cancellation
-        let p = viewpoint + t * dir
-        let phi = atan2(p.z, (1 - e2) * (p.x * p.x + p.y * p.y).squareRoot())
-        return SIMD2(atan2(p.y, p.x), phi)
+        return Geocentric.firstIntersection(from: viewpoint, along: dir, e2: e2)
     }
 }

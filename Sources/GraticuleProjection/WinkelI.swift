@@ -22,11 +22,8 @@ public struct WinkelI: Projection {
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
-        let phi1 = try WorldProjectionSupport.latitude(
-            p, [EPSGParameter.latitudeOf1stStandardParallel, EPSGParameter.latitudeOfStandardParallel],
-            names: ["Standard_Parallel_1", "Latitude_Of_Standard_Parallel"],
-            label: "Latitude of 1st standard parallel", default: 0)
-        cosPhi1 = cos(phi1)
+        cosPhi1 = try WorldProjectionSupport.cosStandardParallel(
+            p, names: ["Standard_Parallel_1", "Latitude_Of_Standard_Parallel"], default: 0)
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {

@@ -29,10 +29,7 @@ public struct WinkelII: Projection {
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
-        let phi1 = try WorldProjectionSupport.latitude(
-            p, [EPSGParameter.latitudeOf1stStandardParallel, EPSGParameter.latitudeOfStandardParallel],
-            names: ["Standard_Parallel_1"], label: "Latitude of 1st standard parallel", default: 0)
-        cosPhi1 = cos(phi1)
+        cosPhi1 = try WorldProjectionSupport.cosStandardParallel(p, default: 0)
         kernel = .mollweide
     }
 
@@ -49,7 +46,7 @@ public struct WinkelII: Projection {
         }
         let target = min(ay, Double.pi / 2)
         let kernel = self.kernel
-        let a = WorldProjectionSupport.solveIncreasing(target, lo: 0, hi: Double.pi / 2, guess: target) { phi in
+        let a = NumericalInverse.solveIncreasing(target, lo: 0, hi: Double.pi / 2, guess: target) { phi in
             let th = kernel.auxiliary(phi)
             let ratio = th.cos > 0 ? cos(phi) / th.cos : 0
             return (Double.pi / 4 * th.sin + 0.5 * phi, Double.pi * Double.pi / 16 * ratio + 0.5)

@@ -31,10 +31,7 @@ public struct WinkelTripel: Projection {
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
-        let phi1 = try WorldProjectionSupport.latitude(
-            p, [EPSGParameter.latitudeOf1stStandardParallel, EPSGParameter.latitudeOfStandardParallel],
-            names: ["Standard_Parallel_1"], label: "Latitude of 1st standard parallel", default: acos(2 / Double.pi))
-        cosPhi1 = cos(phi1)
+        cosPhi1 = try WorldProjectionSupport.cosStandardParallel(p, default: acos(2 / Double.pi))
     }
 
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {

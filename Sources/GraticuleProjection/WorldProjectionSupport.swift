@@ -2,8 +2,8 @@ import Foundation
 import GraticuleCore
 
 /// Pieces shared by the world projections (pseudocylindrical, Aitoff family, Goode): reading the
-/// Esri/EPSG frame parameters, the outline tolerance of the inverse kernels, and a safeguarded
-/// Newton solver for the monotone one-dimensional equations most of them need.
+/// Esri/EPSG frame parameters and the outline tolerance of the inverse kernels. (Their Newton
+/// solvers are in `NumericalInverse`.)
 @usableFromInline
 enum WorldProjectionSupport {
     /// Slack allowed on the map outline by the inverse kernels, in radians of longitude or latitude
@@ -20,18 +20,17 @@ enum WorldProjectionSupport {
         guard a > 0 && a.isFinite else {
             throw .invalidParameter(name: "Semi-major axis", value: a, reason: "must be positive and finite")
         }
-        let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
-                           EPSGParameter.longitudeOfOrigin,
-                           names: ["Central_Meridian", "Longitude_Of_Center", "Longitude_Of_Origin"], default: 0)
+        let lon0 = p.centralMeridian([EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
+                                      EPSGParameter.longitudeOfOrigin],
+                                     names: ["Central_Meridian", "Longitude_Of_Center", "Longitude_Of_Origin"])
         guard lon0.isFinite && abs(lon0) <= 2 * Double.pi else {
             throw .invalidParameter(name: "Longitude of natural origin", value: lon0 * 180 / .pi,
                                     reason: "must be finite and within ±360°")
         }
-        let fe = p.value(EPSGParameter.falseEasting, names: ["False_Easting"], default: 0)
+        let (fe, fn) = p.falseOrigin()
         guard fe.isFinite else {
             throw .invalidParameter(name: "False easting", value: fe, reason: "must be finite")
         }
-        let fn = p.value(EPSGParameter.falseNorthing, names: ["False_Northing"], default: 0)
         guard fn.isFinite else {
             throw .invalidParameter(name: "False northing", value: fn, reason: "must be finite")
         }
@@ -42,15 +41,20 @@ enum WorldProjectionSupport {
     /// Loximuthal central parallel). Returns `defaultValue` when absent.
     static func latitude(_ p: ProjectionParameters, _ codes: [Int], names: [String], label: String,
                          default defaultValue: Double) throws(GraticuleError) -> Double {
-        var v: Double? = nil
-        for c in codes where v == nil { v = p.value(c) }
-        if v == nil { v = p.value(names: names) }
-        let phi = v ?? defaultValue
+        let phi = p.value(codes: codes, names: names) ?? defaultValue
         guard phi.isFinite && abs(phi) < Double.pi / 2 else {
             throw .invalidParameter(name: label, value: phi * 180 / .pi,
                                     reason: "must be strictly between −90° and 90°")
         }
         return phi
+    }
+
+    /// The cosine of the standard parallel φ1 of the Winkel projections: EPSG 8823, then 8832, then
+    /// `names` (Esri's `Standard_Parallel_1`), else `defaultValue`; strictly between the poles.
+    static func cosStandardParallel(_ p: ProjectionParameters, names: [String] = ["Standard_Parallel_1"],
+                                    default defaultValue: Double) throws(GraticuleError) -> Double {
+        cos(try latitude(p, [EPSGParameter.latitudeOf1stStandardParallel, EPSGParameter.latitudeOfStandardParallel],
+                         names: names, label: "Latitude of 1st standard parallel", default: defaultValue))
     }
 
     /// The longitude of a point at `x` on a parallel that the projection draws as x = width · λ
@@ -96,28 +100,5 @@ enum WorldProjectionSupport {
         if m <= 1 { return s }
         if m <= 1 + 1e-12 { return s < 0 ? -1 : 1 }
         return .nan
-    }
-
-    /// Solves `g(t) = target` for an increasing `g` on `[lo, hi]` (with `g(lo) ≤ target ≤ g(hi)`)
-    /// by Newton's method safeguarded by bisection: a step that leaves the current bracket is
-    /// replaced by the midpoint. `g` returns the value and the derivative. At most 100
-    /// evaluations; stops when the step falls below 1e-15 (absolute, radians).
-    @inlinable
-    static func solveIncreasing(_ target: Double, lo: Double, hi: Double, guess: Double,
-                                _ g: (Double) -> (value: Double, slope: Double)) -> Double {
-        var a = lo, b = hi
-        var t = min(max(guess, lo), hi)
-        for _ in 0..<100 {
-            let (v, d) = g(t)
-            let f = v - target
-            if f == 0 { return t }
-            if f < 0 { a = t } else { b = t }
-            var next = t - f / d
-            if !(next > a && next < b) { next = 0.5 * (a + b) }
-            let step = abs(next - t)
-            t = next
-            if step <= 1e-15 || b - a <= 1e-15 { break }
-        }
-        return t
     }
 }
