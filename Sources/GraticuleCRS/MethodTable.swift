@@ -312,3 +312,19 @@ enum CharacterSetLite {
         return c.properties.isAlphabetic || c.properties.numericType != nil
     }
 }
+
+extension MethodTable {
+    /// A parameter read from WKT2 or PROJJSON: matched to the method's parameter by EPSG code or by
+    /// normalised name, given the EPSG identifier when the text has none, and given the default
+    /// unit of its kind (degree, metre, unity) when the text names no unit.
+    static func parameter(_ name: String, identifier: Identifier?, value: Double, unit: UnitOfMeasure?,
+                          of method: MethodSpec?) -> OperationParameter {
+        let spec = method?.params.first {
+            ($0.epsg != nil && identifier?.number == $0.epsg && identifier?.authority == "EPSG")
+                || normalize($0.name) == normalize(name)
+        }
+        let id = identifier ?? spec.flatMap { $0.epsg.map { Identifier("EPSG", $0) } }
+        return OperationParameter(name: name, identifier: id, value: value,
+                                  unit: unit ?? (spec?.kind ?? ParameterKind.guess(name)).defaultUnit)
+    }
+}

@@ -327,18 +327,8 @@ struct PROJJSONReader {
             guard let value = p["value"]?.numberValue else {
                 throw error("parameter \(pname.brief) needs a numeric \"value\"", at: p.offset)
             }
-            var pid = try identifier(p)
-            let pspec = spec?.params.first { ($0.epsg != nil && pid?.number == $0.epsg) || MethodTable.normalize($0.name) == MethodTable.normalize(pname) }
-            if pid == nil, let code = pspec?.epsg { pid = Identifier("EPSG", code) }
-            var u = try unit(p["unit"], kind: nil)
-            if u == nil {
-                switch pspec?.kind ?? ParameterKind.guess(pname) {
-                case .angle: u = .degree
-                case .length: u = .metre
-                case .scale: u = .unity
-                }
-            }
-            params.append(OperationParameter(name: pname, identifier: pid, value: value, unit: u))
+            params.append(MethodTable.parameter(pname, identifier: try identifier(p), value: value,
+                                                unit: try unit(p["unit"], kind: nil), of: spec))
         }
         return Conversion(name: try string(c, "name", required: false) ?? "unnamed", identifier: try identifier(c),
                           method: method, parameters: params)

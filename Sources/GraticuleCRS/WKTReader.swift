@@ -586,18 +586,8 @@ struct WKTReader {
             if p.key == "PARAMETERFILE" { continue }
             let pName = try name(p)
             let value = try number(p, 1, what: "value")
-            var pid = try identifier(p)
-            let pspec = spec?.params.first { ($0.epsg != nil && pid?.number == $0.epsg && pid?.authority == "EPSG") || MethodTable.normalize($0.name) == MethodTable.normalize(pName) }
-            if pid == nil, let c = pspec?.epsg { pid = Identifier("EPSG", c) }
-            var unit = try unitChild(p, expected: nil)
-            if unit == nil {
-                switch pspec?.kind ?? ParameterKind.guess(pName) {
-                case .angle: unit = .degree
-                case .length: unit = .metre
-                case .scale: unit = .unity
-                }
-            }
-            params.append(OperationParameter(name: pName, identifier: pid, value: value, unit: unit))
+            params.append(MethodTable.parameter(pName, identifier: try identifier(p), value: value,
+                                                unit: try unitChild(p, expected: nil), of: spec))
         }
         return Conversion(name: convName, identifier: try identifier(node), method: method, parameters: params)
     }
@@ -766,6 +756,16 @@ struct WKTReader {
 }
 
 extension ParameterKind {
+    /// The unit a parameter of this kind is in when its text gives none (WKT2 and PROJJSON default
+    /// angles to degrees, lengths to metres and scales to unity).
+    var defaultUnit: UnitOfMeasure {
+        switch self {
+        case .angle: .degree
+        case .length: .metre
+        case .scale: .unity
+        }
+    }
+
     /// The kind of a parameter from its name, as PROJ guesses it for unknown parameters.
     static func guess(_ name: String) -> ParameterKind {
         let n = name.lowercased()
