@@ -57,10 +57,7 @@ public struct AdamsSquareII: Projection {
         let latC = p.value(EPSGParameter.latitudeOfProjectionCentre, EPSGParameter.latitudeOfNaturalOrigin,
                            names: ["Latitude_Of_Center", "Latitude_Of_Origin"], default: 0)
         let rotation = p.value(names: ["XY_Plane_Rotation"], default: 0)
-        guard abs(latC) < Double.pi / 2 else {
-            throw .invalidParameter(name: "Latitude_Of_Center", value: latC * 180 / .pi,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(latC, name: "Latitude_Of_Center")
         for (name, v) in [("Azimuth", azimuth), ("Longitude_Of_Center", lonC), ("XY_Plane_Rotation", rotation)]
         where !v.isFinite {
             throw .invalidParameter(name: name, value: v, reason: "must be finite")

@@ -35,10 +35,7 @@ public struct AmericanPolyconic: Projection {
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         typealias P = EPSGParameter
         let phi0 = p.value(P.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"], default: 0)
-        guard abs(phi0) <= .pi / 2 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * Angle.degreesPerRadian,
-                                    reason: "must be within ±90°")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin", includingPoles: true)
         meridian = MeridianArc(flattening: ellipsoid.flattening)
         e2 = ellipsoid.eccentricitySquared
         m0 = meridian.distance(phi0)

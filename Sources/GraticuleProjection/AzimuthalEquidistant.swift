@@ -38,10 +38,7 @@ public struct AzimuthalEquidistant: Projection {
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         phi0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, EPSGParameter.latitudeOfProjectionCentre,
                        names: ["Latitude_Of_Origin", "Latitude_Of_Center"], default: 0)
-        guard abs(phi0) <= .pi / 2 + 1e-12 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * Angle.degreesPerRadian,
-                                    reason: "must be in [−90°, 90°]")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin", includingPoles: true, tolerance: 1e-12)
         sinPhi0 = sin(phi0)
         cosPhi0 = cos(phi0)
         let f = ellipsoid.isSphere ? 0 : ellipsoid.flattening

@@ -64,10 +64,7 @@ public struct BerghausStar: Projection {
         let lat0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, EPSGParameter.latitudeOfProjectionCentre,
                            names: ["Latitude_Of_Origin", "Latitude_Of_Center"], default: .pi / 2)
         let rotation = p.value(names: ["XY_Plane_Rotation"], default: 0)
-        guard abs(lat0) <= Double.pi / 2 + 1e-12 else {
-            throw .invalidParameter(name: "Latitude_Of_Origin", value: lat0 * 180 / .pi,
-                                    reason: "must be between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(lat0, name: "Latitude_Of_Origin", includingPoles: true, tolerance: 1e-12)
         guard lon0.isFinite && rotation.isFinite else {
             throw .invalidParameter(name: lon0.isFinite ? "XY_Plane_Rotation" : "Central_Meridian",
                                     value: lon0.isFinite ? rotation : lon0, reason: "must be finite")

@@ -50,10 +50,7 @@ public struct CassiniSoldner: Projection {
         phi0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"], default: 0)
         let lam0 = p.centralMeridian()
         k0 = p.value(EPSGParameter.scaleFactorAtNaturalOrigin, names: ["Scale_Factor"], default: 1)
-        guard abs(phi0) <= Double.pi / 2 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * 180 / .pi,
-                                    reason: "must be within ±90°")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin", includingPoles: true)
         guard k0 > 0 && k0.isFinite else {
             throw .invalidParameter(name: "Scale_Factor", value: k0, reason: "must be positive")
         }

@@ -37,10 +37,7 @@ public struct ColombiaUrban: Projection {
         let lam0 = try p.required(EPSGParameter.longitudeOfNaturalOrigin, "Longitude of natural origin",
                                   names: ["Longitude_Of_Center", "Central_Meridian"])
         let height = p.value(EPSGParameter.projectionPlaneOriginHeight, names: ["Height"], default: 0)
-        guard abs(phi0) < Double.pi / 2 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * 180 / .pi,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin")
         guard height.isFinite && height > -ellipsoid.semiMajorAxis / 2 else {
             throw .invalidParameter(name: "Projection plane origin height", value: height,
                                     reason: "must be a finite height above the ellipsoid")

@@ -42,14 +42,8 @@ public struct EquidistantCylindrical: Projection {
         spherical = sphericalMethod || ellipsoid.isSphere
         let phi1 = p.value(EPSGParameter.latitudeOf1stStandardParallel, names: ["Standard_Parallel_1"], default: 0)
         let phi0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"], default: 0)
-        guard abs(phi1) < Double.pi / 2 else {
-            throw .invalidParameter(name: "Latitude of 1st standard parallel", value: phi1 * 180 / .pi,
-                                    reason: "must be strictly between −90° and 90°")
-        }
-        guard abs(phi0) <= Double.pi / 2 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * 180 / .pi,
-                                    reason: "must be within ±90°")
-        }
+        try ProjectionParameters.checkLatitude(phi1, name: "Latitude of 1st standard parallel")
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin", includingPoles: true)
         arc = MeridianArc(ellipsoid)
         if spherical {
             rc = cos(phi1)

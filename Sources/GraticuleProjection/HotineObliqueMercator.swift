@@ -68,10 +68,7 @@ public struct HotineObliqueMercator: Projection {
         self.e = e
         let phic = try p.required(EPSGParameter.latitudeOfProjectionCentre, "Latitude of projection centre",
                                   names: ["Latitude_Of_Center", "Latitude_Of_Origin"])
-        guard abs(phic) < .pi / 2 - 1e-10 else {
-            throw .invalidParameter(name: "Latitude of projection centre", value: phic * Angle.degreesPerRadian,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(phic, name: "Latitude of projection centre", tolerance: 1e-10)
         let kc = p.value(EPSGParameter.scaleFactorOnInitialLine, EPSGParameter.scaleFactorAtNaturalOrigin,
                          names: ["Scale_Factor"], default: 1)
         guard kc > 0 && kc.isFinite else {

@@ -97,10 +97,7 @@ public struct Krovak: Projection {
         let kp = p.value(P.scaleFactorOnPseudoStandardParallel, names: ["Scale_Factor"], default: 0.9999)
         let lon0 = p.value(P.longitudeOfOrigin, P.longitudeOfProjectionCentre, names: ["Longitude_Of_Center"],
                            default: 0.433423430911925)
-        guard abs(phiC) < .pi / 2 else {
-            throw .invalidParameter(name: "Latitude of projection centre", value: phiC * Angle.degreesPerRadian,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(phiC, name: "Latitude of projection centre")
         guard phiP > 0 && phiP < .pi / 2 else {
             throw .invalidParameter(name: "Latitude of pseudo standard parallel", value: phiP * Angle.degreesPerRadian,
                                     reason: "must be strictly between 0° and 90°")

@@ -48,10 +48,7 @@ public struct LabordeObliqueMercator: Projection {
         let e2 = e * e
         phic = try p.required(EPSGParameter.latitudeOfProjectionCentre, "Latitude of projection centre",
                               names: ["Latitude_Of_Center", "Latitude_Of_Origin"])
-        guard abs(phic) < .pi / 2 - 1e-10 else {
-            throw .invalidParameter(name: "Latitude of projection centre", value: phic * Angle.degreesPerRadian,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(phic, name: "Latitude of projection centre", tolerance: 1e-10)
         // PROJ's labrd refuses φc = 0 (its formulation divides by sin φc); a CRS with it would not
         // be usable there, so it is refused here too.
         guard phic != 0 else {

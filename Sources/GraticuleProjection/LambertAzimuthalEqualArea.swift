@@ -43,10 +43,7 @@ public struct LambertAzimuthalEqualArea: Projection {
         let e = ellipsoid.isSphere ? 0 : ellipsoid.eccentricity
         phi0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, EPSGParameter.latitudeOfProjectionCentre,
                        names: ["Latitude_Of_Origin", "Latitude_Of_Center"], default: 0)
-        guard abs(phi0) <= .pi / 2 + 1e-12 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * Angle.degreesPerRadian,
-                                    reason: "must be in [−90°, 90°]")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin", includingPoles: true, tolerance: 1e-12)
         let lon0 = p.centralMeridian(
             [EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre],
             names: ["Central_Meridian", "Longitude_Of_Center"])

@@ -112,10 +112,7 @@ public struct LambertConicConformal: PairProjection {
                                     reason: "must be strictly between −90° and 90°")
         }
         try ConicSupport.checkNotSymmetric(phi1, phi2)
-        guard abs(phiF) <= .pi / 2 else {
-            throw .invalidParameter(name: "Latitude of false origin", value: phiF * Angle.degreesPerRadian,
-                                    reason: "must be within ±90°")
-        }
+        try ProjectionParameters.checkLatitude(phiF, name: "Latitude of false origin", includingPoles: true)
         guard k0 > 0 && k0.isFinite else {
             throw .invalidParameter(name: michigan ? "Ellipsoid scaling factor" : "Scale factor at natural origin",
                                     value: k0, reason: "must be positive")

@@ -36,10 +36,7 @@ public struct LambertCylindricalEqualArea: Projection {
         let behrmann = p.methodNameContains("Behrmann")
         let phi1 = p.value(EPSGParameter.latitudeOf1stStandardParallel, names: ["Standard_Parallel_1"],
                            default: behrmann ? Double.pi / 6 : 0)
-        guard abs(phi1) < Double.pi / 2 else {
-            throw .invalidParameter(name: "Latitude of 1st standard parallel", value: phi1 * 180 / .pi,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(phi1, name: "Latitude of 1st standard parallel")
         spherical = sphericalMethod || ellipsoid.isSphere
         e = ellipsoid.eccentricity
         es = ellipsoid.eccentricitySquared

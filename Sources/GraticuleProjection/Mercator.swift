@@ -50,10 +50,7 @@ public struct Mercator: PairProjection {
                            names: ["Central_Meridian"], default: 0)
         if let phi1 = p.value(EPSGParameter.latitudeOf1stStandardParallel, names: ["Standard_Parallel_1"]),
            !pseudo, p.methodCode != 9804 {
-            guard abs(phi1) < Double.pi / 2 else {
-                throw .invalidParameter(name: "Latitude of 1st standard parallel", value: phi1 * 180 / .pi,
-                                        reason: "must be strictly between −90° and 90°")
-            }
+            try ProjectionParameters.checkLatitude(phi1, name: "Latitude of 1st standard parallel")
             let s = sin(phi1)
             k0 = cos(phi1) / (1 - e * e * s * s).squareRoot()
         } else {

@@ -43,10 +43,7 @@ public struct ModifiedAzimuthalEquidistant: Projection {
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         phi0 = try p.required(EPSGParameter.latitudeOfNaturalOrigin, "Latitude of natural origin",
                               names: ["Latitude_Of_Origin"])
-        guard abs(phi0) < .pi / 2 - 1e-10 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * Angle.degreesPerRadian,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin", tolerance: 1e-10)
         e2 = ellipsoid.isSphere ? 0 : ellipsoid.eccentricitySquared
         let e = e2.squareRoot()
         sinPhi0 = sin(phi0); cosPhi0 = cos(phi0)

@@ -61,10 +61,7 @@ public struct NewZealandMapGrid: Projection {
         let phi0 = p.value(P.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"], default: -41 * Angle.radiansPerDegree)
         let lon0 = p.value(P.longitudeOfNaturalOrigin, names: ["Central_Meridian", "Longitude_Of_Origin"],
                            default: 173 * Angle.radiansPerDegree)
-        guard abs(phi0) < .pi / 2 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * Angle.degreesPerRadian,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin")
         self.phi0 = phi0
         sinPhi0 = sin(phi0)
         cosPhi0 = cos(phi0)

@@ -42,10 +42,7 @@ public struct ObliqueStereographic: Projection {
         let e2 = e * e
         phi0 = try p.required(EPSGParameter.latitudeOfNaturalOrigin, "Latitude of natural origin",
                               names: ["Latitude_Of_Origin"])
-        guard abs(phi0) <= .pi / 2 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * Angle.degreesPerRadian,
-                                    reason: "must be in [−90°, 90°]")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin", includingPoles: true)
         let k0 = p.value(EPSGParameter.scaleFactorAtNaturalOrigin, names: ["Scale_Factor"], default: 1)
         guard k0 > 0 && k0.isFinite else {
             throw .invalidParameter(name: "Scale factor at natural origin", value: k0, reason: "must be positive")

@@ -63,10 +63,7 @@ public struct Orthographic: Projection {
                           names: ["Longitude_Of_Center", "Central_Meridian"], default: 0)
             k = 1; sinAlpha = 0; cosAlpha = 1
         }
-        guard abs(lat) <= .pi / 2 + 1e-12 else {
-            throw .invalidParameter(name: local ? "Latitude of projection centre" : "Latitude of natural origin",
-                                    value: lat * Angle.degreesPerRadian, reason: "must be in [−90°, 90°]")
-        }
+        try ProjectionParameters.checkLatitude(lat, name: local ? "Latitude of projection centre" : "Latitude of natural origin", includingPoles: true, tolerance: 1e-12)
         guard k > 0 && k.isFinite else {
             throw .invalidParameter(name: "Scale factor at projection centre", value: k, reason: "must be positive")
         }

@@ -4,6 +4,24 @@ import GraticuleCore
 /// keyed by EPSG parameter code and by normalised name (for parameters without an EPSG code,
 /// such as Esri's `XY_Plane_Rotation` or `Option`).
 public struct ProjectionParameters: Sendable, Hashable {
+
+    /// Checks a latitude parameter φ (radians): strictly between the poles, |φ| < π/2 − tolerance,
+    /// or with `includingPoles`, |φ| ≤ π/2 + tolerance. NaN fails both.
+    /// - Throws: `GraticuleError.invalidParameter` naming the parameter and giving φ in degrees.
+    static func checkLatitude(_ phi: Double, name: String, includingPoles: Bool = false,
+                              tolerance: Double = 0) throws(GraticuleError) {
+        if includingPoles {
+            guard abs(phi) <= .pi / 2 + tolerance else {
+                throw .invalidParameter(name: name, value: phi * Angle.degreesPerRadian, reason: "must be in [−90°, 90°]")
+            }
+        } else {
+            guard abs(phi) < .pi / 2 - tolerance else {
+                throw .invalidParameter(name: name, value: phi * Angle.degreesPerRadian,
+                                        reason: "must be strictly between −90° and 90°")
+            }
+        }
+    }
+
     /// The method's name as the CRS gives it (`Transverse Mercator (South Orientated)`, `Fuller`).
     public var methodName: String
     /// The EPSG method code, when the method has one.

@@ -38,10 +38,7 @@ public struct Stereographic: Projection {
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         e = ellipsoid.isSphere ? 0 : ellipsoid.eccentricity
         phi0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"], default: 0)
-        guard abs(phi0) <= .pi / 2 + 1e-12 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * Angle.degreesPerRadian,
-                                    reason: "must be in [−90°, 90°]")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin", includingPoles: true, tolerance: 1e-12)
         let k0 = p.value(EPSGParameter.scaleFactorAtNaturalOrigin, names: ["Scale_Factor"], default: 1)
         guard k0 > 0 && k0.isFinite else {
             throw .invalidParameter(name: "Scale factor at natural origin", value: k0, reason: "must be positive")

@@ -28,9 +28,7 @@ public struct TransverseCylindricalEqualArea: Projection {
         guard k0 > 0 && k0.isFinite else {
             throw .invalidParameter(name: "Scale_Factor", value: k0, reason: "must be positive")
         }
-        guard abs(phi0) <= Double.pi / 2 else {
-            throw .invalidParameter(name: "Latitude_Of_Origin", value: phi0 * 180 / .pi, reason: "must be within ±90°")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude_Of_Origin", includingPoles: true)
         frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 

@@ -104,10 +104,7 @@ public struct TransverseMercator: PairProjection {
     public init(ellipsoid: Ellipsoid, latitudeOfOrigin phi0: Double, centralMeridian lam0: Double,
                 scaleFactor k0: Double, falseEasting: Double = 0, falseNorthing: Double = 0,
                 southOrientated: Bool = false) throws(GraticuleError) {
-        guard abs(phi0) <= Double.pi / 2 else {
-            throw .invalidParameter(name: "Latitude of natural origin", value: phi0 * 180 / .pi,
-                                    reason: "must be within ±90°")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin", includingPoles: true)
         guard lam0.isFinite else {
             throw .invalidParameter(name: "Longitude of natural origin", value: lam0, reason: "must be finite")
         }

@@ -37,10 +37,7 @@ public struct TunisiaMiningGrid: Projection {
                               names: ["Latitude_Of_Origin"])
         let lamF = try p.required(EPSGParameter.longitudeOfFalseOrigin, "Longitude of false origin",
                                   names: ["Central_Meridian"])
-        guard abs(phiF) < Double.pi / 2 else {
-            throw .invalidParameter(name: "Latitude of false origin", value: phiF * 180 / .pi,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(phiF, name: "Latitude of false origin")
         let radiansPerGrad = Double.pi / 200
         let a = ellipsoid.semiMajorAxis
         kx = 1000 / (TunisiaMiningGrid.longitudeGradsPerKm * radiansPerGrad) / a

@@ -47,10 +47,7 @@ public struct VerticalPerspective: Projection {
                            names: ["Longitude_Of_Center", "Central_Meridian"], default: 0)
         let h0 = p.value(8836, names: ["Ellipsoidal height of topocentric origin"], default: 0) / a
         let hv = try p.required(EPSGParameter.viewpointHeight, "Viewpoint height", names: ["Height"])
-        guard abs(phi0) <= .pi / 2 + 1e-12 else {
-            throw .invalidParameter(name: "Latitude of topocentric origin", value: phi0 * Angle.degreesPerRadian,
-                                    reason: "must be in [−90°, 90°]")
-        }
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of topocentric origin", includingPoles: true, tolerance: 1e-12)
         guard hv > 0 && hv.isFinite else {
             throw .invalidParameter(name: "Viewpoint height", value: hv, reason: "must be positive and finite")
         }

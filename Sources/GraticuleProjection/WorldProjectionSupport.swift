@@ -42,10 +42,7 @@ enum WorldProjectionSupport {
     static func latitude(_ p: ProjectionParameters, _ codes: [Int], names: [String], label: String,
                          default defaultValue: Double) throws(GraticuleError) -> Double {
         let phi = p.value(codes: codes, names: names) ?? defaultValue
-        guard phi.isFinite && abs(phi) < Double.pi / 2 else {
-            throw .invalidParameter(name: label, value: phi * 180 / .pi,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(phi, name: label)
         return phi
     }
 
