@@ -29,7 +29,8 @@ import GraticuleCore
 /// (EPSG's S-JTSK/05 CRSs give it cut to 30°17′17.303″, 3 mm away; PROJ hard-codes it). Domain: everything but the antipode of the
 /// cone's apex maps (finite); `horizon` is the cap within αC of the projection centre, on which
 /// the map is continuous (the seam runs from the apex away from the centre). The Modified
-/// polynomial is meaningful only in Czechia and Slovakia.
+/// polynomial is meaningful only in Czechia and Slovakia; the Modified methods give NaN beyond
+/// `ModifiedPolynomial.domainRadius` (10,000 km of grid) from its origin, where it stops being invertible.
 public struct Krovak: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Krovak",
@@ -75,6 +76,11 @@ public struct Krovak: Projection {
     public enum ModifiedPolynomial {
         public static let x0 = 1_089_000.0
         public static let y0 = 654_000.0
+        /// The largest distance (metres) of the unmodified grid point from (x0, y0) that the
+        /// Modified methods project: 10,000 km, where the polynomial's slope is still 0.02 (its
+        /// inverse, a fixed point, contracts); beyond, the slope reaches 1 near 38,000 km and the
+        /// map folds. Czechia and Slovakia lie within 500 km.
+        public static let domainRadius = 1e7
         public static let c = (2.946529277e-2, 2.515965696e-2, 1.193845912e-7, -4.668270147e-7, 9.233980362e-12,
                                1.523735715e-12, 1.696780024e-18, 4.408314235e-18, -8.331083518e-24,
                                -3.689471323e-24)
@@ -172,7 +178,11 @@ public struct Krovak: Projection {
         let theta = n * atan2(yp, xp)
         var south = r * cos(theta), west = r * sin(theta)
         if modified {
-            let (dx, dy) = Self.correction(south * a - ModifiedPolynomial.x0, west * a - ModifiedPolynomial.y0)
+            let xr = south * a - ModifiedPolynomial.x0, yr = west * a - ModifiedPolynomial.y0
+            guard xr * xr + yr * yr <= ModifiedPolynomial.domainRadius * ModifiedPolynomial.domainRadius else {
+                return SIMD2(.nan, .nan)
+            }
+            let (dx, dy) = Self.correction(xr, yr)
             south -= dx / a
             west -= dy / a
         }
@@ -191,14 +201,19 @@ public struct Krovak: Projection {
             // 1e-11° of this; far outside it differs by up to 1e-7° and only this one inverts the
             // forward exactly.
             let s0 = south, w0 = west
-            for _ in 0..<4 {
+            var converged = false
+            for _ in 0..<12 {
                 let (dx, dy) = Self.correction(south * a - ModifiedPolynomial.x0, west * a - ModifiedPolynomial.y0)
                 let ns = s0 + dx / a, nw = w0 + dy / a
-                let done = abs(ns - south) + abs(nw - west) <= 1e-16
+                converged = abs(ns - south) + abs(nw - west) <= 1e-15 * Swift.max(1, abs(ns) + abs(nw))
                 south = ns
                 west = nw
-                if done { break }
+                if converged { break }
             }
+            // Beyond the polynomial's domain the grid point is not an image of the forward map.
+            let xr = south * a - ModifiedPolynomial.x0, yr = west * a - ModifiedPolynomial.y0
+            guard converged && xr * xr + yr * yr <= ModifiedPolynomial.domainRadius * ModifiedPolynomial.domainRadius
+            else { return SIMD2(.nan, .nan) }
         }
         let r = (south * south + west * west).squareRoot()
         // The apex (r = 0, where atan2(−0, −0) would be −π) is the pole of the cone: D = 0.

@@ -89,6 +89,32 @@ public struct OutputAxes: Hashable, Sendable {
     public static let southWest = OutputAxes(x: .south, y: .west)
 }
 
+/// The checks every projection's batch and single-point paths share, whatever the method.
+public enum ProjectionDomain {
+    /// The largest |φ| (radians) accepted as a latitude: π/2 and the rounding of a conversion from
+    /// another angular unit (90° in degrees × 0.0174532925199433 can exceed π/2 by an ulp); values
+    /// in between are taken as the pole.
+    public static let latitudeLimit = Double.pi / 2 + 1e-12
+
+    /// The point if both coordinates are finite, else (NaN, NaN): a result is never half a number.
+    @inlinable @inline(__always)
+    public static func bothOrNaN(_ p: SIMD2<Double>) -> SIMD2<Double> {
+        abs(p.x) < .infinity && abs(p.y) < .infinity ? p : SIMD2(.nan, .nan)
+    }
+
+    /// Lanes that are finite numbers (not NaN, not infinite).
+    @inlinable @inline(__always)
+    public static func isFinite(_ v: SIMD2<Double>) -> SIMDMask<SIMD2<Int64>> {
+        VectorMath.abs(v) .< SIMD2<Double>(repeating: .infinity)
+    }
+
+    /// Lanes that are latitudes: |φ| ≤ `latitudeLimit` (NaN is not).
+    @inlinable @inline(__always)
+    public static func isLatitude(_ phi: SIMD2<Double>) -> SIMDMask<SIMD2<Int64>> {
+        VectorMath.abs(phi) .<= SIMD2<Double>(repeating: latitudeLimit)
+    }
+}
+
 /// Where the kernels sit: λ0, false origin and the ellipsoid.
 @frozen
 public struct ProjectionFrame: Hashable, Sendable {
@@ -122,11 +148,15 @@ extension Projection {
     @inlinable @inline(__always)
     public func project(_ lonLat: SIMD2<Double>) -> SIMD2<Double> {
         let f = frame
+        // Not a point of the ellipsoid (|φ| > 90°, NaN or infinite λ): NaN before any kernel sees it.
+        guard abs(lonLat.y) <= ProjectionDomain.latitudeLimit && abs(lonLat.x) < .infinity else {
+            return SIMD2(.nan, .nan)
+        }
         var lam = lonLat.x - f.centralMeridian
         if f.wrapsLongitude && (lam < -Double.pi || lam > Double.pi) { lam = Angle.normalizeRadians(lam) }
-        let xy = forward(SIMD2(lam, lonLat.y))
+        let xy = forward(SIMD2(lam, Swift.min(Swift.max(lonLat.y, -Double.pi / 2), Double.pi / 2)))
         let a = f.ellipsoid.semiMajorAxis
-        return SIMD2(xy.x * a + f.falseEasting, xy.y * a + f.falseNorthing)
+        return ProjectionDomain.bothOrNaN(SIMD2(xy.x * a + f.falseEasting, xy.y * a + f.falseNorthing))
     }
 
     /// Easting/northing metres → longitude/latitude radians (from Greenwich). `.nan` outside the domain.
@@ -137,7 +167,7 @@ extension Projection {
         let lp = inverse(SIMD2((xy.x - f.falseEasting) * ra, (xy.y - f.falseNorthing) * ra))
         var lon = lp.x + f.centralMeridian
         if f.wrapsLongitude && (lon < -Double.pi || lon > Double.pi) { lon = Angle.normalizeRadians(lon) }
-        return SIMD2(lon, lp.y)
+        return ProjectionDomain.bothOrNaN(SIMD2(lon, lp.y))
     }
 
     public func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
@@ -246,15 +276,22 @@ extension PairProjection {
                 lon = lon * k + offset
                 lat = lat * k
             }
+            let onEllipsoid = ProjectionDomain.isLatitude(lat) .& ProjectionDomain.isFinite(lon)
             var lam = lon - lam0
             if wraps && !all((lam .>= -Double.pi) .& (lam .<= Double.pi)) {
                 lam = SIMD2(Angle.normalizeRadians(lam[0]), Angle.normalizeRadians(lam[1]))
             }
-            let xy = forward(lambda: lam, phi: lat)
+            let xy = forward(lambda: lam, phi: lat.clamped(lowerBound: SIMD2(repeating: -Double.pi / 2),
+                                                           upperBound: SIMD2(repeating: Double.pi / 2)))
             var x = xy.x * a + fe, y = xy.y * a + fn
             if scaled {
                 x = x * m
                 y = y * m
+            }
+            let valid = onEllipsoid .& ProjectionDomain.isFinite(x) .& ProjectionDomain.isFinite(y)
+            if !all(valid) {
+                x.replace(with: .nan, where: .!valid)
+                y.replace(with: .nan, where: .!valid)
             }
             base[j] = SIMD2(x[1], y[1])
             base[i] = SIMD2(x[0], y[0])
@@ -287,6 +324,11 @@ extension PairProjection {
             if scaled {
                 lon = (lon + offset) * m
                 lat = lat * m
+            }
+            let valid = ProjectionDomain.isFinite(lon) .& ProjectionDomain.isFinite(lat)
+            if !all(valid) {
+                lon.replace(with: .nan, where: .!valid)
+                lat.replace(with: .nan, where: .!valid)
             }
             base[j] = SIMD2(lon[1], lat[1])
             base[i] = SIMD2(lon[0], lat[0])

@@ -116,6 +116,10 @@ public struct Robinson: Projection {
             var i = min(max(Int(target * 18), 0), 17)
             while i > 0 && Robinson.yTable[i][0] > target { i -= 1 }
             while i < 17 && Robinson.yTable[i + 1][0] <= target { i += 1 }
+            // A node's image divided by fyc can land an ulp below the node; the segment below does
+            // not end exactly on it (the table's cubics are not continuous to the last bit), which
+            // would move the point by metres: take the node's own segment.
+            if i < 17 && Robinson.yTable[i + 1][0] - target <= 1e-12 { i += 1 }
             let c = Robinson.yTable[i]
             let guess = Robinson.step * (target - c[0]) / (Robinson.yTable[i + 1][0] - c[0])
             let t = NumericalInverse.solveIncreasing(target, lo: 0, hi: Robinson.step, guess: guess) { z in
