@@ -62,6 +62,12 @@ public struct AmericanPolyconic: Projection {
             guard abs(x) <= .pi else { return SIMD2(.nan, .nan) }
             return SIMD2(x, 0)
         }
+        // The poles (every meridian meets there, on the central meridian's image); Newton below
+        // stops 1e-12 short of them.
+        let poleDistance = meridian.distance(.pi / 2, sin: 1, cos: 0)
+        if abs(x) <= 1e-12 && abs(abs(yy) - poleDistance) <= 1e-12 {
+            return SIMD2(0, yy < 0 ? -.pi / 2 : .pi / 2)
+        }
         let x2 = x * x
         let oneMinusE2 = 1 - e2
         var phi = max(-.pi / 2 + 1e-9, min(.pi / 2 - 1e-9, yy))

@@ -23,7 +23,7 @@ import GraticuleCore
 /// 5 cm at 5°, 3 m at 10°, 40 m at 15°, 220 m at 20° and 2.6 km at 30° (worst latitude), and it
 /// stops being a usable map further out (PROJ 9.5.1 evaluates it anyway: ESRI:54028 World_Cassini
 /// at 108°, 54° gives y = 13,109 km where the geometry has 11,415 km, and PROJ's own inverse fails
-/// there). Outside: NaN. On a sphere: the whole globe
+/// there). Hyperbolic Cassini-Soldner also |φ − φ0| ≤ 60°. Outside: NaN. On a sphere: the whole globe
 /// (forward), |x| ≤ π/2·R (inverse).
 public struct CassiniSoldner: Projection {
     public static let descriptor = ProjectionDescriptor(
@@ -34,6 +34,9 @@ public struct CassiniSoldner: Projection {
 
     /// Largest |λ − λ0| of the ellipsoidal series' domain, radians.
     public static let maxLongitudeOffset = 30 * Double.pi / 180
+    /// The hyperbolic variant's y³/(6ρν) term folds the map beyond about 80° of latitude from the
+    /// origin (the inverse then finds a point 2–20° away): it is limited to |φ − φ0| ≤ 60°.
+    public static let maxHyperbolicLatitudeOffset = 60 * Double.pi / 180
 
     public let frame: ProjectionFrame
     public let horizon: Horizon
@@ -105,7 +108,9 @@ public struct CassiniSoldner: Projection {
             let y = atan2(sin(phi), cos(phi) * cos(lam)) - phi0
             return SIMD2(k0 * x, k0 * y)
         }
-        guard abs(lam) <= CassiniSoldner.maxLongitudeOffset else { return SIMD2(.nan, .nan) }
+        guard abs(lam) <= CassiniSoldner.maxLongitudeOffset,
+              !hyperbolic || abs(phi - phi0) <= CassiniSoldner.maxHyperbolicLatitudeOffset
+        else { return SIMD2(.nan, .nan) }
         return k0 * series(lam, phi)
     }
 
@@ -142,7 +147,9 @@ public struct CassiniSoldner: Projection {
         }
         let unit = CassiniSoldner.Unscaled(base: self)
         let lp = NumericalInverse.refine(unit, target: SIMD2(x, y), initial: SIMD2(lam, phi))
-        guard abs(lp.x) <= CassiniSoldner.maxLongitudeOffset, abs(lp.y) <= Double.pi / 2 else {
+        guard abs(lp.x) <= CassiniSoldner.maxLongitudeOffset + 1e-12 / Swift.max(cos(lp.y), 1e-6),
+              abs(lp.y) <= Double.pi / 2,
+              !hyperbolic || abs(lp.y - phi0) <= CassiniSoldner.maxHyperbolicLatitudeOffset * (1 + 1e-12) else {
             return SIMD2(.nan, .nan)
         }
         return lp

@@ -73,7 +73,10 @@ public struct GuamProjection: Projection {
         }
         let s = sin(phi)
         let lam = xy.x * (1 - e2 * s * s).squareRoot() / cos(phi)
-        guard abs(lam) <= .pi else { return SIMD2(.nan, .nan) }
+        // The forward's cap, so that every result projects back.
+        guard abs(lam) <= .pi,
+              sin(phi0) * s + cos(phi0) * cos(phi) * cos(lam) >= cos(GuamProjection.domainRadius)
+        else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }
 }

@@ -13,9 +13,10 @@ import GraticuleCore
 /// Accuracy: within the Yap Islands (≤ 20 km from the origin) the forward agrees with PROJ 9.5.1's
 /// exact geodesic `aeqd` (to which PROJ maps this method) to < 0.1 mm and the inverse to < 1e-9°;
 /// forward and inverse (separate series) round-trip to < 1e-13° there and to 1.5e-11 rad at 200 km;
-/// GN 7-2's example to its printed 1 cm. Domain: the
-/// series is meant for < 800 km; points more than 30° from the origin give NaN. `horizon`: the cap
-/// of radius 30°.
+/// GN 7-2's example to its printed 1 cm. Domain: the series is meant for < 800 km, and its
+/// forward and reverse formulas stop being inverses of each other beyond (they disagree by
+/// 3e-8 rad at 7°, 8e-6 rad at 18°): points more than 7° (≈ 780 km) from the origin give NaN, in
+/// both directions. `horizon`: the cap of radius 7°.
 public struct ModifiedAzimuthalEquidistant: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Modified Azimuthal Equidistant",
@@ -23,7 +24,7 @@ public struct ModifiedAzimuthalEquidistant: Projection {
         names: ["Modified Azimuthal Equidistant", "Modified_Azimuthal_Equidistant"],
         projName: "aeqd")
 
-    public static let domainRadius = 30 * Angle.radiansPerDegree
+    public static let domainRadius = 7 * Angle.radiansPerDegree
 
     public let frame: ProjectionFrame
     public var horizon: Horizon {
@@ -89,12 +90,15 @@ public struct ModifiedAzimuthalEquidistant: Projection {
         let a = -e2 * cosPhi0 * cosPhi0 * cosA * cosA / (1 - e2)
         let b = 3 * e2 * (1 - a) * sinPhi0 * cosPhi0 * cosA / (1 - e2)
         let d = cp / nu0
-        guard d < ModifiedAzimuthalEquidistant.domainRadius * 1.1 else { return SIMD2(.nan, .nan) }
+        guard d <= ModifiedAzimuthalEquidistant.domainRadius * 1.01 else { return SIMD2(.nan, .nan) }
         let j = d - a * (1 + a) * d * d * d / 6 - b * (1 + 3 * a) * d * d * d * d / 24
         let k = 1 - a * j * j / 2 - b * j * j * j / 6
         let psi = asin(max(-1, min(1, sinPhi0 * cos(j) + cosPhi0 * sin(j) * cosA)))
         let phi = atan((1 - e2 * sinPhi0 * k / sin(psi)) * tan(psi) / (1 - e2))
         let lam = asin(max(-1, min(1, sinA * sin(j) / cos(psi))))
+        // The forward's cap, so that every result projects back.
+        guard sinPhi0 * sin(phi) + cosPhi0 * cos(phi) * cos(lam) >= cos(ModifiedAzimuthalEquidistant.domainRadius)
+        else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }
 }

@@ -246,7 +246,7 @@ public struct TransverseMercator: PairProjection {
         let (dxi, deta) = TransverseMercator.clenshaw(sin2, cos2, sinh2, cosh2, b1, b2, b3, b4, b5, b6)
         let xip = xi - dxi
         let etap = eta - deta
-        let inside = coarse .& (V.abs(etap) .<= maxEta) .& (V.abs(xip) .<= Double.pi)
+        let inside = coarse .& (V.abs(etap) .<= maxEta) .& (V.abs(xip) .<= Double.pi + 1e-12)
         let (sd, cd, shd, chd) = TransverseMercator.smallSinCosSinhCosh(dxi, deta)
         let sxp = sx * cd - cx * sd, cxp = cx * cd + sx * sd
         let shp = sh * chd - ch * shd, chp = ch * chd - sh * shd

@@ -87,8 +87,11 @@ public struct TransverseMercatorZonedGrid: Projection {
         let zr = (xy.x / zoneStep).rounded()
         guard zr >= 1 && zr <= Double(zoneCount) else { return SIMD2(.nan, .nan) }
         let z = Int(zr)
-        let lp = tm.inverse(SIMD2(xy.x - zr * zoneStep, xy.y))
-        guard abs(lp.x) <= width / 2 + 1e-12 else { return SIMD2(.nan, .nan) }
+        var lp = tm.inverse(SIMD2(xy.x - zr * zoneStep, xy.y))
+        // At a pole the longitude is arbitrary (TM's inverse may give ±π): the zone's own meridian.
+        if abs(lp.y) >= Double.pi / 2 - 1e-12 && lp.x.isFinite { lp.x = 0 }
+        // The zone's edge, with the inverse's longitude rounding (≈ 1e-16 / cos φ near the poles).
+        guard abs(lp.x) <= width / 2 + 1e-12 / Swift.max(cos(lp.y), 1e-4) else { return SIMD2(.nan, .nan) }
         // Keep the result in zone z despite rounding at the boundaries.
         let lower = Double(z - 1) * width, upper = Double(z) * width * (1 - 2e-9 / Double(z))
         return SIMD2(min(max(lp.x + zoneCentre(z), lower), upper), lp.y)

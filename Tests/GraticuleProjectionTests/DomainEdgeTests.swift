@@ -37,13 +37,13 @@ import Testing
     }
 
     /// A cylindrical map's inverse may wrap x beyond the world's width to longitude in [−180°, 180°]
-    /// (PROJ does, and web maps pan that way): the image is then off by whole periods in x, the
-    /// period being 4 × the width of 90° of longitude there.
+    /// (PROJ does, and web maps pan that way): the image is then off by whole periods in x.
     static func isWrap(_ image: SIMD2<Double>, _ xy: SIMD2<Double>, _ ll: SIMD2<Double>, _ lin: Double,
                        _ toUnit: Double, _ forward: Transformer) -> Bool {
         guard abs(image.y - xy.y) <= lin else { return false }
-        let other = SIMD2(ll.x + (ll.x > 0 ? -90 : 90) * toUnit, ll.y)
-        let period = 4 * abs(forward.transform([other])[0].x - image.x)
+        // 360 × the width of 1° (the step that does not cross the map's edge is the smaller).
+        let sides = forward.transform([SIMD2(ll.x - toUnit, ll.y), SIMD2(ll.x + toUnit, ll.y)])
+        let period = 360 * min(abs(sides[0].x - image.x), abs(sides[1].x - image.x))
         let n = ((xy.x - image.x) / period).rounded()
         return n != 0 && abs(xy.x - image.x - n * period) <= lin * (1 + abs(n))
     }
