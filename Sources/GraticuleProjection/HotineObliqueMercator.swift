@@ -26,7 +26,9 @@ import GraticuleCore
 /// Accuracy: agrees with PROJ 9.5.1 to < 0.1 mm forward and < 1e-11° inverse over the 45 EPSG/ESRI
 /// CRSs' areas of use (sweep fixture, incl. the Swiss/Hungarian `somerc` ones), and with GN 7-2's
 /// Timbalai 1948 / RSO Borneo example to its printed 1 cm. Domain: every point but the two poles of
-/// the central line's great circle on the aposphere (NaN there); `horizon` is the cap of radius 80°
+/// the central line's great circle on the aposphere (NaN there) and, on the ellipsoid (B > 1),
+/// the sliver |λ − λ0| > π/B next to the antimeridian of λ0, which would wrap; the inverse gives
+/// NaN beyond the image's period |u| > π·A/B. `horizon` is the cap of radius 80°
 /// around the centre (scale ≤ 1/cos 80° ≈ 5.8 at its edge), which excludes those two points.
 public struct HotineObliqueMercator: Projection {
     public static let descriptor = ProjectionDescriptor(
@@ -175,11 +177,16 @@ public struct HotineObliqueMercator: Projection {
             let w = logH + b * psi  // ln Q
             let sh = sinh(w), ch = cosh(w)
             let bl = b * lp.x
+            // B > 1 on the ellipsoid: the last (B − 1)·π of longitude before the antimeridian of λ0
+            // would wrap onto the other end of the map.
+            guard abs(bl) <= .pi else { return SIMD2(.nan, .nan) }
             let sinBl = sin(bl), cosBl = cos(bl)
             let uu = (sh * sinGamma0 - sinBl * cosGamma0) / ch
             guard abs(abs(uu) - 1) > 1e-10 else { return SIMD2(.nan, .nan) }
             v = -arb * atanh(uu)
-            u = abs(cosBl) < 1e-7 ? arb * bl : arb * atan2(sh * cosGamma0 + sinBl * sinGamma0, cosBl)
+            // atan2 is exact where cos Bλ = 0 (PROJ's omerc substitutes A·λ there, which has the
+            // wrong sign on half of those meridians).
+            u = arb * atan2(sh * cosGamma0 + sinBl * sinGamma0, cosBl)
         } else {
             v = lp.y > 0 ? vPoleN : vPoleS
             u = arb * lp.y
@@ -192,13 +199,16 @@ public struct HotineObliqueMercator: Projection {
     public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
         let v = xy.x * cosRot - xy.y * sinRot
         let u = xy.y * cosRot + xy.x * sinRot + uc
-        guard u.isFinite && v.isFinite else { return SIMD2(.nan, .nan) }
+        // u = (A/B)·atan2(…) ∈ [−π A/B, π A/B]: beyond is not an image of the forward map (NaN
+        // fails it too).
+        guard abs(u) <= .pi * arb * (1 + 1e-12) && v.isFinite else { return SIMD2(.nan, .nan) }
         // Q' = e^{−v/(A/B)}: S' = −sinh(v B/A), T' = cosh(v B/A).
         let z = v / arb
         let sp = -sinh(z), tp = cosh(z)
         let vp = sin(u / arb)
         let up = (vp * cosGamma0 + sp * sinGamma0) / tp
-        if abs(abs(up) - 1) < 1e-10 { return SIMD2(0, up > 0 ? .pi / 2 : -.pi / 2) }
+        // The poles; next to them atanh(U') is still finite (|U'| = 1 − 1e-16 is 1.5e-8 rad away).
+        if abs(up) >= 1 { return SIMD2(0, up > 0 ? .pi / 2 : -.pi / 2) }
         // ψ = (atanh U' − ln H) / B.
         let psi = (atanh(up) - logH) / b
         let phi = Conformal.latitude(isometric: psi, e: e)
