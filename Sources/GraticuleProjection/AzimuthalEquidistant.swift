@@ -14,7 +14,9 @@ import GraticuleCore
 /// Accuracy: agrees with PROJ 9.5.1 (which uses the same geodesic algorithm) to < 0.1 mm forward
 /// and < 1e-11° inverse over the 17 EPSG/ESRI CRSs (sweep fixture, incl. the world CRS ESRI:54032).
 /// Domain: the whole globe; only the antipode of the origin, whose image is the boundary circle,
-/// gives NaN (on the sphere; on the ellipsoid a point on that circle). `horizon`: the cap of radius π.
+/// gives NaN (on the sphere; on the ellipsoid a point on that circle). The inverse gives NaN for
+/// points beyond the image (past π on the sphere; past the geodesic's cut locus on the ellipsoid).
+/// `horizon`: the cap of radius π.
 public struct AzimuthalEquidistant: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Azimuthal Equidistant",
@@ -102,7 +104,14 @@ public struct AzimuthalEquidistant: Projection {
         case .geodesic:
             guard s <= .pi * (1 + 1e-9) else { return SIMD2(.nan, .nan) }
             let pos = geodesic.line(lat1: phi0, azi1: atan2(xy.x, xy.y)).position(distance: s)
-            return SIMD2(Angle.normalizeRadians(pos.lon12), pos.lat2)
+            let lp = SIMD2(Angle.normalizeRadians(pos.lon12), pos.lat2)
+            // Past the cut locus (no earlier than π(1 − f)·a, next to the antipode) the geodesic
+            // is no longer the shortest: the point's image is elsewhere and (x, y) is off the map.
+            if s > 3 {
+                let back = forward(lp)
+                guard abs(back.x - xy.x) <= 1e-9 && abs(back.y - xy.y) <= 1e-9 else { return SIMD2(.nan, .nan) }
+            }
+            return lp
         }
     }
 }

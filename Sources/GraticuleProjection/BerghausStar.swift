@@ -192,13 +192,16 @@ public struct BerghausStar: Projection {
             if dd > 1e-30 {
                 let b = Double.pi * dx  // T · d
                 let c = 0.75 * Double.pi * Double.pi  // |T|² − (π/2)²
+                // Next to the apex the forward's rounding can put an arm's own point a hair
+                // outside it (the ray just misses the circle): tolerated to 1e-9, relative.
                 let disc = b * b - dd * c
-                guard disc >= 0 else { return SIMD2(.nan, .nan) }
-                let t = (-b - disc.squareRoot()) / dd
+                guard disc >= -1e-9 * b * b else { return SIMD2(.nan, .nan) }
+                let t = (-b - Swift.max(disc, 0).squareRoot()) / dd
                 let ex = Double.pi + t * dx, ey = t * dy
                 let delta = atan2(ey, ex)
-                guard abs(delta) <= k / 2 * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
-                theta = theta0 + delta
+                // The arm's side: the direction from the apex carries 1e-16/(π − r) of rounding.
+                guard abs(delta) <= k / 2 * (1 + 1e-9) + 1e-14 / (Double.pi - r) else { return SIMD2(.nan, .nan) }
+                theta = theta0 + Swift.min(Swift.max(delta, -k / 2), k / 2)
             } else {
                 theta = theta0  // the apex: the antipode of the centre
             }

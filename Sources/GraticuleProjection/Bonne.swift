@@ -92,7 +92,8 @@ public struct Bonne: Projection {
         let s = sin(phi), c = cos(phi)
         let lm = rho * (1 - e2 * s * s).squareRoot() / c
         let lam = lm * (phi1 > 0 ? atan2(x, yy) : atan2(-x, -yy))
-        guard abs(lam) <= .pi * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
-        return SIMD2(lam, phi)
+        // λ = ρν/cos φ · θ: next to a pole its rounding grows as 1/cos φ.
+        guard abs(lam) <= .pi * (1 + 1e-12) + 1e-14 / c else { return SIMD2(.nan, .nan) }
+        return SIMD2(Swift.min(Swift.max(lam, -.pi), .pi), phi)
     }
 }

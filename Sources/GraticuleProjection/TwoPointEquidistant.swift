@@ -74,6 +74,14 @@ public struct TwoPointEquidistant: Projection {
         return atan2((c * c).sum().squareRoot(), (a * b).sum())
     }
 
+    /// Whether the half-angle ratio is well conditioned: it has sin(s) in a denominator
+    /// (s = (z0 + z1 + z2)/2) and blows up as s → π, i.e. past the antipode of a point, along the
+    /// base great circle beyond the other; there the laws of cosines take over (they lose digits
+    /// only next to the base line, which this region is not, apart from that line's far end).
+    @inlinable func usesHalfAngles(_ z1: Double, _ z2: Double) -> Bool {
+        (z0 + z1 + z2) / 2 < .pi - 0.1
+    }
+
     /// √R with R = tan²(A/2) / tan²(θ/2): the ratio of the spherical angle A at point 1 of the
     /// triangle (sides z0, z1, z2) to the planar angle θ of the triangle with the same sides, from the
     /// half-angle formulas (l'Huilier): smooth, so A and θ stay exact where the triangle is flat.
@@ -94,9 +102,16 @@ public struct TwoPointEquidistant: Projection {
         // x + z0/2 = z1 cos θ, y = z1 sin θ. (The textbook y = √(z1² − (x + z0/2)²) loses half the
         // digits near the base line.)
         let a1 = atan2((x3 * nPole).sum(), (x3 * d12).sum())
-        let k = angleRatio(z1, z2)
-        guard k.isFinite else { return SIMD2(.nan, .nan) }
-        let theta = 2 * atan2(sin(a1 / 2), cos(a1 / 2) * k)
+        let theta: Double
+        if usesHalfAngles(z1, z2) {
+            let k = angleRatio(z1, z2)
+            guard k.isFinite else { return SIMD2(.nan, .nan) }
+            theta = 2 * atan2(sin(a1 / 2), cos(a1 / 2) * k)
+        } else {
+            // The planar angle from the sides (law of cosines), on the side of the spherical one.
+            let c = z1 > 1e-12 ? (z1 * z1 + z0 * z0 - z2 * z2) / (2 * z0 * z1) : 1
+            theta = Double(signOf: a1, magnitudeOf: acos(Swift.min(1, Swift.max(-1, c))))
+        }
         return SIMD2(z1 * cos(theta) - z0 / 2, z1 * sin(theta))
     }
 
@@ -108,9 +123,19 @@ public struct TwoPointEquidistant: Projection {
         let z2 = (xy.y * xy.y + (xy.x - h) * (xy.x - h)).squareRoot()
         guard z1 <= .pi + 1e-9 && z2 <= .pi + 1e-9 && z1 + z2 >= z0 * (1 - 1e-12) else { return SIMD2(.nan, .nan) }
         let theta = atan2(xy.y, xy.x + h)
-        let k = angleRatio(min(z1, .pi), min(z2, .pi))
-        guard k.isFinite else { return SIMD2(.nan, .nan) }
-        let a1 = 2 * atan2(sin(theta / 2) * k, cos(theta / 2))
+        let a1: Double
+        let zz1 = min(z1, .pi), zz2 = min(z2, .pi)
+        if usesHalfAngles(zz1, zz2) {
+            let k = angleRatio(zz1, zz2)
+            guard k.isFinite else { return SIMD2(.nan, .nan) }
+            a1 = 2 * atan2(sin(theta / 2) * k, cos(theta / 2))
+        } else {
+            // The spherical angle from the sides (law of cosines), on the side of the planar one.
+            // No spherical triangle has these sides when z0 + z1 + z2 > 2π (|c| > 1): off the map.
+            let c = (cos(zz2) - cos(z0) * cos(zz1)) / (sin(z0) * sin(zz1))
+            guard (z0 + zz1 + zz2) / 2 <= .pi * (1 + 1e-12) && abs(c) <= 1 + 1e-9 else { return SIMD2(.nan, .nan) }
+            a1 = Double(signOf: theta, magnitudeOf: acos(Swift.min(1, Swift.max(-1, c))))
+        }
         let dir = cos(a1) * d12 + sin(a1) * nPole
         let v = cos(z1) * p1 + sin(z1) * dir
         return SIMD2(atan2(v.y, v.x), atan2(v.z, (v.x * v.x + v.y * v.y).squareRoot()))
