@@ -20,8 +20,8 @@ import GraticuleCore
 ///
 /// Speed: the kernels run on two points at once (`PairProjection`, with `VectorMath`'s SIMD2
 /// sin/cos, atan2, log1p and expm1); the single-point kernels are a lane of the pair kernels, so
-/// results do not depend on a point's place in a batch. About 21 M points/s forward and 17 M
-/// inverse through `Transformer` on one core of the project's 2-core machine (3.6× and 3.2× PROJ
+/// results do not depend on a point's place in a batch. About 23 M points/s forward and 16 M
+/// inverse through `Transformer` on one core of the project's 2-core machine (4.0× and 3.1× PROJ
 /// 9.5.1, `Benchmarks/compare_projection.py`).
 ///
 /// Sign conventions: y = k0·(A·ξ − M0), x = k0·A·η. South Orientated (EPSG 9808, IOGP GN 7-2
