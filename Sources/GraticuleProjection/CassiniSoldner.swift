@@ -73,8 +73,11 @@ public struct CassiniSoldner: Projection {
         if spherical {
             horizon = .globe
         } else {
-            horizon = .box(west: Angle.normalizeRadians(lam0 - CassiniSoldner.maxLongitudeOffset), south: -Double.pi / 2,
-                           east: Angle.normalizeRadians(lam0 + CassiniSoldner.maxLongitudeOffset), north: Double.pi / 2)
+            let band = hyperbolic ? CassiniSoldner.maxHyperbolicLatitudeOffset : Double.pi
+            horizon = .box(west: Angle.normalizeRadians(lam0 - CassiniSoldner.maxLongitudeOffset),
+                           south: Swift.max(-Double.pi / 2, phi0 - band),
+                           east: Angle.normalizeRadians(lam0 + CassiniSoldner.maxLongitudeOffset),
+                           north: Swift.min(Double.pi / 2, phi0 + band))
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The part of the globe a projection can represent, for clipping geometry on the sphere before
 /// projecting it. Angles in radians, longitudes relative to Greenwich.
 public enum Horizon: Hashable, Sendable {
@@ -26,6 +28,36 @@ public enum Horizon: Hashable, Sendable {
             self.longitude = longitude
             self.south = south
             self.north = north
+        }
+    }
+}
+
+extension Horizon {
+    /// Whether a point lies inside the horizon, at least `margin` (radians) from its edge.
+    ///
+    /// `lonLat`: longitude and latitude in radians in the projection's geographic frame (longitude
+    /// from the base CRS's prime meridian, any range). Cuts have no width: `interrupted` and
+    /// `cutAlong` horizons contain every point of the globe. A renderer clips to the horizon, so
+    /// every point inside it projects to a finite image (`DomainEdgeTests`).
+    public func contains(_ lonLat: SIMD2<Double>, margin: Double = 0) -> Bool {
+        let lon = lonLat.x, lat = lonLat.y
+        guard abs(lat) <= Double.pi / 2 && lon.isFinite else { return false }
+        switch self {
+        case .globe, .interrupted, .cutAlong:
+            return true
+        case let .cap(centerLongitude, centerLatitude, radius):
+            let c = sin(centerLatitude) * sin(lat) + cos(centerLatitude) * cos(lat) * cos(lon - centerLongitude)
+            return radius - margin >= .pi || c >= cos(radius - margin)
+        case let .latitudeBand(south, north):
+            return lat >= south + margin && lat <= north - margin
+        case let .box(west, south, east, north):
+            guard lat >= south + margin && lat <= north - margin else { return false }
+            // Longitudes from the west edge, eastwards, in [0, 2π).
+            let width = (east - west).truncatingRemainder(dividingBy: 2 * .pi)
+            let span = width <= 0 ? width + 2 * .pi : width
+            var d = (lon - west).truncatingRemainder(dividingBy: 2 * .pi)
+            if d < 0 { d += 2 * .pi }
+            return d >= margin && d <= span - margin
         }
     }
 }

@@ -29,7 +29,8 @@ import GraticuleCore
 /// the central line's great circle on the aposphere (NaN there) and, on the ellipsoid (B > 1),
 /// the sliver |λ − λ0| > π/B next to the antimeridian of λ0, which would wrap; the inverse gives
 /// NaN beyond the image's period |u| > π·A/B. `horizon` is the cap of radius 80°
-/// around the centre (scale ≤ 1/cos 80° ≈ 5.8 at its edge), which excludes those two points.
+/// around the centre (scale ≤ 1/cos 80° ≈ 5.8 at its edge), which excludes those two points,
+/// shrunk where needed to stay clear of the sliver (ESRI:54025 World_Hotine: 57°).
 public struct HotineObliqueMercator: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Hotine Oblique Mercator",
@@ -163,10 +164,25 @@ public struct HotineObliqueMercator: Projection {
         }
         vPoleN = arb * log(tan(.pi / 4 - 0.5 * gamma0))
         vPoleS = arb * log(tan(.pi / 4 + 0.5 * gamma0))
-        horizon = .cap(centerLongitude: centre.lon, centerLatitude: centre.lat, radius: 80 * Angle.radiansPerDegree)
+        horizon = .cap(centerLongitude: centre.lon, centerLatitude: centre.lat,
+                       radius: Swift.min(80 * Angle.radiansPerDegree,
+                                         HotineObliqueMercator.distanceToSliver(from: centre, lon0: lon0, b: bb)))
         frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
                                 falseOrigin: centred ? [.projectionCentre, .natural] : [.natural, .projectionCentre],
                                 ellipsoid: ellipsoid)
+    }
+
+    /// The angular distance from the centre to the sliver |λ − λ0| > π/B (empty on the sphere, where
+    /// B = 1): to the nearer of its two edge meridians, or to the nearer pole, where every meridian
+    /// and so the sliver's tip lies. Regional CRSs have it half a world away; World_Hotine's cap shrinks.
+    static func distanceToSliver(from centre: (lon: Double, lat: Double), lon0: Double, b: Double) -> Double {
+        guard b > 1 else { return .pi }
+        var d = Double.pi / 2 - abs(centre.lat)
+        for edge in [lon0 + .pi / b, lon0 - .pi / b] {
+            let delta = Angle.normalizeRadians(edge - centre.lon)
+            if abs(delta) <= .pi / 2 { d = Swift.min(d, asin(cos(centre.lat) * abs(sin(delta)))) }
+        }
+        return d
     }
 
     @inlinable
