@@ -39,7 +39,7 @@ import Testing
                                  ["Central_Meridian": -52, "Latitude_Of_Origin": 90, "XY_Plane_Rotation": 36],
                                  angles: Self.angles)
         var worst = 0.0
-        for r in S.csvRows("berghaus_star") {
+        for r in FixtureCSV.rows("berghaus_star") {
             guard let lon = Double(r[0]), let lat = Double(r[1]), let x = Double(r[4]), let y = Double(r[5]) else {
                 continue
             }
@@ -55,7 +55,7 @@ import Testing
         let p = try S.projection("ESRI:102299")
         let c = cos(36 * Double.pi / 180), s = sin(36 * Double.pi / 180)
         var worst = 0.0, n = 0
-        for r in S.csvRows("berghaus_star") {
+        for r in FixtureCSV.rows("berghaus_star") {
             guard let lon = Double(r[0]), let lat = Double(r[1]), let ax = Double(r[2]), let ay = Double(r[3]) else {
                 continue
             }
@@ -74,7 +74,7 @@ import Testing
     @Test func radiusIsMeridianDistance() throws {
         let p = try S.projection("ESRI:102299")
         var worst = 0.0
-        for r in S.csvRows("berghaus_star") {
+        for r in FixtureCSV.rows("berghaus_star") {
             guard let lon = Double(r[0]), let lat = Double(r[1]), let d = Double(r[6]) else { continue }
             worst = max(worst, abs(len(S.forward(p, lon, lat)) - d))
         }

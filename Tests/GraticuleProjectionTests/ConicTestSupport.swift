@@ -68,17 +68,11 @@ enum ConicTestSupport {
         var description: String { "\(kind) \(crs) (\(lon), \(lat))" }
     }
 
-    static let references: [Reference] = {
-        guard let url = Bundle.module.url(forResource: "conic_references", withExtension: "csv",
-                                          subdirectory: "Fixtures"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").dropFirst(2).compactMap { line in
-            let f = line.split(separator: ",").map(String.init)
-            guard f.count == 6, let lon = Double(f[2]), let lat = Double(f[3]), let x = Double(f[4]),
-                  let y = Double(f[5]) else { return nil }
-            return Reference(kind: f[0], crs: f[1], lon: lon, lat: lat, x: x, y: y)
-        }
-    }()
+    static let references: [Reference] = FixtureCSV.rows("conic_references").compactMap { f in
+        guard f.count == 6, let lon = Double(f[2]), let lat = Double(f[3]), let x = Double(f[4]),
+              let y = Double(f[5]) else { return nil }
+        return Reference(kind: f[0], crs: f[1], lon: lon, lat: lat, x: x, y: y)
+    }
 
     static func references(_ kind: String) -> [Reference] { references.filter { $0.kind == kind } }
 }

@@ -12,7 +12,7 @@ import Testing
     @Test func matchesD3Transcription() throws {
         let p = try S.projection("ESRI:54050")
         var worst = 0.0, n = 0
-        for r in S.csvRows("fuller_airocean") {
+        for r in FixtureCSV.rows("fuller_airocean") {
             guard let lon = Double(r[0]), let lat = Double(r[1]), let x = Double(r[3]), let y = Double(r[4]) else {
                 continue
             }

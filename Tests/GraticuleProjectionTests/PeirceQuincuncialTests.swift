@@ -17,7 +17,7 @@ import Testing
     func forwardMatchesPROJ(_ crs: String) throws {
         let p = try S.projection(crs)
         var worst = 0.0, worstIll = 0.0, n = 0
-        for r in S.csvRows("peirce_quincuncial") where r[0] == crs {
+        for r in FixtureCSV.rows("peirce_quincuncial") where r[0] == crs {
             guard let lon = Double(r[1]), let lat = Double(r[2]), let x = Double(r[3]), let y = Double(r[4]) else {
                 continue
             }

@@ -16,17 +16,11 @@ struct ReferenceRow: Sendable {
 }
 
 enum ReferenceFixture {
-    static let rows: [ReferenceRow] = {
-        guard let url = Bundle.module.url(forResource: "tm_cyl_reference", withExtension: "csv",
-                                          subdirectory: "Fixtures"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").dropFirst(2).compactMap { line in
-            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard f.count == 6, let lon = Double(f[2]), let lat = Double(f[3]), let x = Double(f[4]),
-                  let y = Double(f[5]) else { return nil }
-            return ReferenceRow(caseName: f[0], crs: f[1], lon: lon, lat: lat, x: x, y: y)
-        }
-    }()
+    static let rows: [ReferenceRow] = FixtureCSV.rows("tm_cyl_reference").compactMap { f in
+        guard f.count == 6, let lon = Double(f[2]), let lat = Double(f[3]), let x = Double(f[4]),
+              let y = Double(f[5]) else { return nil }
+        return ReferenceRow(caseName: f[0], crs: f[1], lon: lon, lat: lat, x: x, y: y)
+    }
 
     static func rows(_ caseName: String) -> [ReferenceRow] { rows.filter { $0.caseName == caseName } }
 }

@@ -17,19 +17,11 @@ struct SweepRow: Sendable {
 }
 
 enum SweepFixture {
-    static let rows: [SweepRow] = {
-        guard let url = Bundle.module.url(forResource: "projection_sweep", withExtension: "csv",
-                                          subdirectory: "Fixtures"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        var out: [SweepRow] = []
-        for line in text.split(separator: "\n").dropFirst(2) {
-            let f = splitCSV(String(line))
-            guard f.count == 9, let lon = Double(f[3]), let lat = Double(f[4]) else { continue }
-            out.append(SweepRow(crs: f[0], method: f[1], status: f[2], lon: lon, lat: lat, x: Double(f[5]),
-                                y: Double(f[6]), inverseLon: Double(f[7]), inverseLat: Double(f[8])))
-        }
-        return out
-    }()
+    static let rows: [SweepRow] = FixtureCSV.rows("projection_sweep").compactMap { f in
+        guard f.count == 9, let lon = Double(f[3]), let lat = Double(f[4]) else { return nil }
+        return SweepRow(crs: f[0], method: f[1], status: f[2], lon: lon, lat: lat, x: Double(f[5]),
+                        y: Double(f[6]), inverseLon: Double(f[7]), inverseLat: Double(f[8]))
+    }
 
     /// Rows grouped by method name, then CRS.
     static let byMethod: [String: [String: [SweepRow]]] = {
@@ -39,17 +31,4 @@ enum SweepFixture {
     }()
 
     static let methods: [String] = byMethod.keys.sorted()
-
-    static func splitCSV(_ line: String) -> [String] {
-        var fields: [String] = []
-        var cur = ""
-        var quoted = false
-        for ch in line {
-            if ch == "\"" { quoted.toggle() } else if ch == "," && !quoted { fields.append(cur); cur = "" } else {
-                cur.append(ch)
-            }
-        }
-        fields.append(cur)
-        return fields
-    }
 }

@@ -20,20 +20,12 @@ struct WorldRow: Sendable {
 }
 
 enum WorldFixture {
-    static let rows: [WorldRow] = {
-        guard let url = Bundle.module.url(forResource: "world_projections", withExtension: "csv",
-                                          subdirectory: "Fixtures"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        var out: [WorldRow] = []
-        for line in text.split(separator: "\n").dropFirst(2) {
-            let f = SweepFixture.splitCSV(String(line))
-            guard f.count == 12, let a = Double(f[3]), let rf = Double(f[4]), let lon = Double(f[6]),
-                  let lat = Double(f[7]) else { continue }
-            out.append(WorldRow(caseName: f[0], method: f[1], params: f[2], a: a, rf: rf, lon: lon, lat: lat,
-                                x: Double(f[8]), y: Double(f[9]), inverseLon: Double(f[10]), inverseLat: Double(f[11])))
-        }
-        return out
-    }()
+    static let rows: [WorldRow] = FixtureCSV.rows("world_projections").compactMap { f in
+        guard f.count == 12, let a = Double(f[3]), let rf = Double(f[4]), let lon = Double(f[6]),
+              let lat = Double(f[7]) else { return nil }
+        return WorldRow(caseName: f[0], method: f[1], params: f[2], a: a, rf: rf, lon: lon, lat: lat,
+                        x: Double(f[8]), y: Double(f[9]), inverseLon: Double(f[10]), inverseLat: Double(f[11]))
+    }
 
     static let byCase: [String: [WorldRow]] = Dictionary(grouping: rows, by: \.caseName)
 
@@ -41,12 +33,8 @@ enum WorldFixture {
     /// digits): forward values at the grid points where PROJ 9.5.1 is itself inaccurate, keyed by
     /// "case lon lat" as written in the fixtures.
     static let highPrecision: [String: SIMD2<Double>] = {
-        guard let url = Bundle.module.url(forResource: "world_highprecision", withExtension: "csv",
-                                          subdirectory: "Fixtures"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [:] }
         var out: [String: SIMD2<Double>] = [:]
-        for line in text.split(separator: "\n").dropFirst(2) {
-            let f = line.split(separator: ",").map(String.init)
+        for f in FixtureCSV.rows("world_highprecision") {
             guard f.count == 5, let lon = Double(f[1]), let lat = Double(f[2]), let x = Double(f[3]),
                   let y = Double(f[4]) else { continue }
             out[key(f[0], lon, lat)] = SIMD2(x, y)

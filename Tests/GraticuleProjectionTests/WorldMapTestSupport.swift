@@ -6,19 +6,6 @@ import GraticuleTransform
 
 /// Helpers for the world-map projection tests (Peirce, Adams, Fuller, Berghaus, Cube).
 enum WorldMapTestSupport {
-    /// Rows of a CSV fixture under Fixtures/ (comment lines starting with `#` and the header skipped).
-    static func csvRows(_ name: String) -> [[String]] {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "csv", subdirectory: "Fixtures"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        var rows: [[String]] = []
-        var header = true
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            if header { header = false; continue }
-            rows.append(SweepFixture.splitCSV(String(line)))
-        }
-        return rows
-    }
-
     /// The projection of a registry CRS and its ellipsoid's semi-major axis.
     static func projection(_ crs: String) throws -> any Projection {
         let sr = try SpatialReference(text: crs)
