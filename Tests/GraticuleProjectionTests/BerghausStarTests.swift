@@ -100,19 +100,8 @@ import Testing
     func roundTripEverywhere(_ name: String, _ params: [String: Double]) throws {
         let p = name == "ESRI:102299" ? try S.projection(name)
             : try S.projection(method: "Berghaus_Star", ellipsoid: .sphere(radius: 6_371_000), params, angles: Self.angles)
-        var worstDeg = 0.0, worstM = 0.0
-        var lat = -89.3
-        while lat < 90 {
-            var lon = -179.7
-            while lon < 180 {
-                let xy = S.forward(p, lon, lat)
-                let back = S.inverse(p, xy.x, xy.y)
-                worstDeg = max(worstDeg, abs(S.dLon(back.x, lon)) * cos(lat * .pi / 180), abs(back.y - lat))
-                worstM = max(worstM, len(S.forward(p, back.x, back.y) - xy))
-                lon += 2.3
-            }
-            lat += 1.7
-        }
+        let (worstDeg, worstM) = S.worstRoundTrip(p, latitudes: Array(stride(from: -89.3, to: 90, by: 1.7)),
+                                                  longitudes: Array(stride(from: -179.7, to: 180, by: 2.3)))
         #expect(worstDeg < 1e-9, "\(name): \(worstDeg)°")
         #expect(worstM < 1e-6, "\(name): \(worstM) m")
     }

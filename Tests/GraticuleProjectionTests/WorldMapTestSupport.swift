@@ -33,6 +33,23 @@ enum WorldMapTestSupport {
         p.unproject(SIMD2(x, y)) * (180 / Double.pi)
     }
 
+    /// The worst round trip forward → inverse over a grid (degrees): the angular error in degrees
+    /// (longitude scaled by cos φ) and the distance in metres between the image and the image of
+    /// the inverse.
+    static func worstRoundTrip(_ p: any Projection, latitudes: [Double],
+                               longitudes: [Double]) -> (degrees: Double, metres: Double) {
+        var worstDeg = 0.0, worstM = 0.0
+        for lat in latitudes {
+            for lon in longitudes {
+                let xy = forward(p, lon, lat)
+                let back = inverse(p, xy.x, xy.y)
+                worstDeg = max(worstDeg, abs(dLon(back.x, lon)) * cos(lat * .pi / 180), abs(back.y - lat))
+                worstM = max(worstM, len(forward(p, back.x, back.y) - xy))
+            }
+        }
+        return (worstDeg, worstM)
+    }
+
     /// Longitude difference in degrees reduced to [−180, 180].
     static func dLon(_ a: Double, _ b: Double) -> Double {
         var d = (a - b).truncatingRemainder(dividingBy: 360)
