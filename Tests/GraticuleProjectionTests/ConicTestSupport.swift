@@ -3,6 +3,7 @@ import GraticuleCore
 import GraticuleCRS
 import GraticuleProjection
 import GraticuleTransform
+import Testing
 
 /// Helpers shared by the conic projection tests (LCC, Albers, Equidistant Conic, Polyconic,
 /// Bonne, Krovak, NZMG).
@@ -31,6 +32,28 @@ enum ConicTestSupport {
     /// Unprojects the CRS's x/y to base-geographic (lon, lat).
     static func inverse(_ crs: String, _ x: Double, _ y: Double) throws -> SIMD2<Double> {
         try transformer(crs).inverse.transform([SIMD2(x, y)])[0]
+    }
+
+    /// Points of a longitude × latitude grid (degrees).
+    static func grid(longitudes: StrideThrough<Double>, latitudes: StrideThrough<Double>) -> [SIMD2<Double>] {
+        longitudes.flatMap { lon in latitudes.map { SIMD2(lon, $0) } }
+    }
+
+    /// Every point projects (finite) and inverts to itself within 1e-9° (longitude modulo 360°);
+    /// points at a pole that maps to an arc only to `poleTolerance` (there δφ ∝ √δq).
+    static func expectRoundTrip(_ crs: String, _ points: [SIMD2<Double>], poleTolerance: Double = 1e-9,
+                                sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let t = try transformer(crs)
+        let xy = t.transform(points)
+        let back = t.inverse.transform(xy)
+        for i in points.indices {
+            #expect(xy[i].x.isFinite && xy[i].y.isFinite, "\(crs) \(points[i])", sourceLocation: sourceLocation)
+            var dl = back[i].x - points[i].x
+            dl -= 360 * (dl / 360).rounded()
+            let ok = abs(points[i].y) < 90 ? abs(dl) < 1e-9 && abs(back[i].y - points[i].y) < 1e-9
+                : abs(back[i].y - points[i].y) < poleTolerance
+            #expect(ok, "\(crs) \(points[i]) → \(back[i])", sourceLocation: sourceLocation)
+        }
     }
 
     /// Builds method parameters: angles in degrees (converted to radians), other values as given.
