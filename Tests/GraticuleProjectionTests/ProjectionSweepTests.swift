@@ -30,8 +30,10 @@ import Testing
     ]
 
     @Test func fixtureIsComplete() {
-        #expect(SweepFixture.rows.count > 30_000)
-        #expect(Set(SweepFixture.rows.map(\.crs)).count >= 6_340)
+        // 5,275 EPSG + 1,065 ESRI non-deprecated projected CRSs (EPSG v11.022, ArcGIS Pro 3.4), five
+        // points each.
+        #expect(Set(SweepFixture.rows.map(\.crs)).count == 6_340)
+        #expect(SweepFixture.rows.count == 5 * 6_340)
     }
 
     @Test(arguments: SweepFixture.methods)

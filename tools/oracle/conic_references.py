@@ -20,12 +20,12 @@ directions, in the order Graticule's x/y API gives them; numbers in Python repr)
 Usage: pip install pyproj==3.7.2 && python3 tools/oracle/conic_references.py
 """
 
-import csv
 import math
 import os
 
 import pyproj
 from pyproj import CRS, Transformer
+from oracle_common import write_case_csv
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "GraticuleProjectionTests", "Fixtures", "conic_references.csv")
@@ -86,13 +86,9 @@ def main():
             x, y = t.transform(lon, lat)
             rows.append(("lcc_west", f"EPSG:{code}", lon, lat, v[8806] - x, v[8807] + y))
 
-    with open(OUT, "w", newline="") as f:
-        f.write(f"# generator: tools/oracle/conic_references.py; pyproj {pyproj.__version__}, "
-                f"PROJ {pyproj.proj_version_str}, EPSG {pyproj.database.get_database_metadata('EPSG.VERSION')}\n")
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(["case", "crs", "lon", "lat", "x", "y"])
-        for r in rows:
-            w.writerow([r[0], r[1]] + [repr(float(c)) for c in r[2:]])
+    write_case_csv(OUT, f"# generator: tools/oracle/conic_references.py; pyproj {pyproj.__version__}, "
+                   f"PROJ {pyproj.proj_version_str}, EPSG {pyproj.database.get_database_metadata('EPSG.VERSION')}",
+                   rows)
     print(f"{len(rows)} rows -> {OUT}")
 
 

@@ -28,6 +28,7 @@ from pyproj import CRS, Transformer
 from pyproj.transformer import TransformerGroup
 from pyproj.database import query_crs_info
 from pyproj.enums import PJType
+from oracle_common import forward_and_inverse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "GraticuleProjectionTests", "Fixtures", "projection_sweep.csv")
@@ -60,6 +61,8 @@ def main():
     infos = []
     for auth in ("EPSG", "ESRI"):
         infos += [i for i in query_crs_info(auth_name=auth, pj_types=[PJType.PROJECTED_CRS], allow_deprecated=False)]
+    # query_crs_info lists a few CRSs twice (16 of them, once per usage): one row set per CRS.
+    infos = list({(i.auth_name, i.code): i for i in infos}.values())
     infos.sort(key=lambda i: (i.auth_name, int(i.code)))
     rows = []
     n_err = 0
@@ -117,16 +120,7 @@ def main():
             inv = Transformer.from_pipeline(
                 "+proj=pipeline +step +inv " + proj4 + " +step +proj=unitconvert +xy_in=rad +xy_out=deg")
         for lon, lat in pts:
-            try:
-                x, y = fwd.transform(lon, lat, errcheck=True)
-            except Exception:
-                x = y = None
-            ilon = ilat = None
-            if x is not None and math.isfinite(x) and math.isfinite(y):
-                try:
-                    ilon, ilat = inv.transform(x, y, errcheck=True)
-                except Exception:
-                    pass
+            x, y, ilon, ilat = forward_and_inverse(fwd, inv, lon, lat)
             status = "ok" if x is not None and math.isfinite(x) else "proj-out-of-domain"
             rows.append([crs_id, method, status, fmt(lon), fmt(lat), fmt(x), fmt(y), fmt(ilon), fmt(ilat)])
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
@@ -136,7 +130,9 @@ def main():
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["crs", "method", "status", "lon", "lat", "x", "y", "inv_lon", "inv_lat"])
         w.writerows(rows)
-    print(f"{len(infos)} CRSs, {n_err} PROJ cannot project, {len(rows)} rows → {OUT}")
+    n_fwd = len({r[0] for r in rows if r[2] == "proj-forward-only"})
+    print(f"{len(infos)} CRSs; PROJ builds no operation for {n_err} ({n_fwd} of them run forward from their "
+          f"PROJ string); {len(rows)} rows → {OUT}")
 
 
 if __name__ == "__main__":

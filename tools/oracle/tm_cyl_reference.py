@@ -28,7 +28,6 @@ Output: Tests/GraticuleProjectionTests/Fixtures/tm_cyl_reference.csv with column
 Usage: pip install pyproj==3.7.2 && python3 tools/oracle/tm_cyl_reference.py
 """
 
-import csv
 import math
 import os
 import sys
@@ -36,6 +35,7 @@ import warnings
 
 import pyproj
 from pyproj import CRS, Geod, Transformer
+from oracle_common import write_case_csv
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "GraticuleProjectionTests", "Fixtures", "tm_cyl_reference.csv")
@@ -126,13 +126,8 @@ def main():
             p = math.radians(lat)
             rows.append(("tobler", crs, lon, lat, a * math.radians(lon), a * (p + p ** 3 / 6 + c5 * p ** 5)))
 
-    with open(OUT, "w", newline="") as f:
-        f.write(f"# generator: tools/oracle/tm_cyl_reference.py; pyproj {pyproj.__version__}, "
-                f"PROJ {pyproj.proj_version_str}\n")
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(["case", "crs", "lon", "lat", "x", "y"])
-        for r in rows:
-            w.writerow([r[0], r[1]] + [repr(float(v)) for v in r[2:]])
+    write_case_csv(OUT, f"# generator: tools/oracle/tm_cyl_reference.py; pyproj {pyproj.__version__}, "
+                   f"PROJ {pyproj.proj_version_str}", rows)
     print(f"{len(rows)} rows → {OUT}")
 
 

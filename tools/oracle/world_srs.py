@@ -19,6 +19,7 @@ import sys
 
 import pyproj
 from pyproj import CRS, Transformer
+from oracle_common import forward_and_inverse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "GraticuleProjectionTests", "Fixtures", "world_srs.json")
@@ -48,16 +49,7 @@ def main():
         inv = Transformer.from_crs(crs, base, always_xy=True)
         rows = []
         for lon, lat in grid():
-            try:
-                x, y = fwd.transform(lon, lat, errcheck=True)
-            except Exception:
-                x = y = None
-            ilon = ilat = None
-            if x is not None and math.isfinite(x) and math.isfinite(y):
-                try:
-                    ilon, ilat = inv.transform(x, y, errcheck=True)
-                except Exception:
-                    pass
+            x, y, ilon, ilat = forward_and_inverse(fwd, inv, lon, lat)
             rows.append({"lon": lon, "lat": lat, "x": num(x), "y": num(y), "inv_lon": num(ilon),
                          "inv_lat": num(ilat)})
         out.append({"crs": code, "name": crs.name, "points": rows})
