@@ -89,6 +89,15 @@ public enum VectorMath {
         return allTrue(fast) ? sincosKernel(x) : sincosMixed(x, ones(fast))
     }
 
+    /// A one-argument function on lanes of which only some are in its kernel's fast range: the
+    /// kernel on those (the others replaced by 0), libm on the rest. Out of line: the rare path.
+    @usableFromInline @inline(never)
+    static func mixed(_ x: D2, _ fast: U2, kernel: (D2) -> D2, libm: (Double) -> Double) -> D2 {
+        var r = kernel(select(fast, x, .zero))
+        for i in 0..<2 where fast[i] == 0 { r[i] = libm(x[i]) }
+        return r
+    }
+
     @usableFromInline @inline(never)
     static func sincosMixed(_ x: D2, _ fast: U2) -> (sin: D2, cos: D2) {
         var (s, c) = sincosKernel(select(fast, x, .zero))
@@ -211,14 +220,7 @@ public enum VectorMath {
     public static func log1p(_ x: D2) -> D2 {
         let u = 1 + x
         let fast = (u .>= 0x1p-1020) .& (u .< .infinity)
-        return allTrue(fast) ? log1pKernel(x) : log1pMixed(x, ones(fast))
-    }
-
-    @usableFromInline @inline(never)
-    static func log1pMixed(_ x: D2, _ fast: U2) -> D2 {
-        var r = log1pKernel(select(fast, x, .zero))
-        for i in 0..<2 where fast[i] == 0 { r[i] = Foundation.log1p(x[i]) }
-        return r
+        return allTrue(fast) ? log1pKernel(x) : mixed(x, ones(fast), kernel: log1pKernel, libm: Foundation.log1p)
     }
 
     @inlinable @inline(__always)
@@ -254,14 +256,7 @@ public enum VectorMath {
     @inlinable @inline(__always)
     public static func exp(_ x: D2) -> D2 {
         let fast = abs(x) .< 708
-        return allTrue(fast) ? expKernel(x) : expMixed(x, ones(fast))
-    }
-
-    @usableFromInline @inline(never)
-    static func expMixed(_ x: D2, _ fast: U2) -> D2 {
-        var r = expKernel(select(fast, x, .zero))
-        for i in 0..<2 where fast[i] == 0 { r[i] = Foundation.exp(x[i]) }
-        return r
+        return allTrue(fast) ? expKernel(x) : mixed(x, ones(fast), kernel: expKernel, libm: Foundation.exp)
     }
 
     @inlinable @inline(__always)
@@ -302,14 +297,7 @@ public enum VectorMath {
     @inlinable @inline(__always)
     public static func expm1(_ x: D2) -> D2 {
         let fast = abs(x) .< 708
-        return allTrue(fast) ? expm1Kernel(x) : expm1Mixed(x, ones(fast))
-    }
-
-    @usableFromInline @inline(never)
-    static func expm1Mixed(_ x: D2, _ fast: U2) -> D2 {
-        var r = expm1Kernel(select(fast, x, .zero))
-        for i in 0..<2 where fast[i] == 0 { r[i] = Foundation.expm1(x[i]) }
-        return r
+        return allTrue(fast) ? expm1Kernel(x) : mixed(x, ones(fast), kernel: expm1Kernel, libm: Foundation.expm1)
     }
 
     @inlinable @inline(__always)
