@@ -299,15 +299,13 @@ struct WKTReader {
         let pm = try primeMeridian(node.child("PRIMEM", "PRIMEMERIDIAN"), angularUnit: angular)
         let datum = try geodeticDatum(node, primeMeridian: pm)
 
-        let axisNodes = node.children("AXIS")
         var cs: CoordinateSystem
         var implicit = false
-        if let csNode = node.child("CS") {
-            cs = try coordinateSystem(csNode, axes: axisNodes, defaultUnit: csUnit ?? angular)
-        } else if !axisNodes.isEmpty {
-            let kind: CoordinateSystem.Kind = node.key == "GEOCCS" ? .cartesian : .ellipsoidal
-            cs = try coordinateSystem(kind: kind, dimension: axisNodes.count, axes: axisNodes,
-                                      defaultUnit: node.key == "GEOCCS" ? (csUnit ?? .metre) : angular, at: node.offset)
+        let geocentric = node.key == "GEOCCS"
+        if let explicit = try statedCoordinateSystem(node, defaultUnit: csUnit ?? angular,
+                                                     wkt1Kind: geocentric ? .cartesian : .ellipsoidal,
+                                                     wkt1Unit: geocentric ? (csUnit ?? .metre) : angular) {
+            cs = explicit
         } else {
             implicit = true
             switch node.key {
@@ -495,14 +493,10 @@ struct WKTReader {
         } else {
             throw error("\(node.keyword) \(crsName.brief) lacks a CONVERSION or PROJECTION", at: node.offset)
         }
-        let axisNodes = node.children("AXIS")
         var cs: CoordinateSystem
         var implicit = false
-        if let csNode = node.child("CS") {
-            cs = try coordinateSystem(csNode, axes: axisNodes, defaultUnit: linear)
-        } else if !axisNodes.isEmpty {
-            cs = try coordinateSystem(kind: .cartesian, dimension: axisNodes.count, axes: axisNodes,
-                                      defaultUnit: linear, at: node.offset)
+        if let explicit = try statedCoordinateSystem(node, defaultUnit: linear, wkt1Kind: .cartesian) {
+            cs = explicit
         } else {
             implicit = true
             cs = CRSResolve.implicitProjectedAxes(conversion: conversion, unit: linear)
@@ -613,13 +607,9 @@ struct WKTReader {
             throw error("\(node.keyword) \(crsName.brief) lacks its vertical datum", at: node.offset)
         }
         let unit = try unitChild(node, expected: nil).flatMap { $0.kind == .length ? $0 : nil } ?? .metre
-        let axisNodes = node.children("AXIS")
         var cs: CoordinateSystem
-        if let csNode = node.child("CS") {
-            cs = try coordinateSystem(csNode, axes: axisNodes, defaultUnit: unit)
-        } else if !axisNodes.isEmpty {
-            cs = try coordinateSystem(kind: .vertical, dimension: axisNodes.count, axes: axisNodes, defaultUnit: unit,
-                                      at: node.offset)
+        if let explicit = try statedCoordinateSystem(node, defaultUnit: unit, wkt1Kind: .vertical) {
+            cs = explicit
         } else {
             var down = false
             for p in node.children("PARAMETER") {
@@ -669,22 +659,29 @@ struct WKTReader {
         return CompoundCRS(name: crsName, identifier: try identifier(node), components: flat)
     }
 
+    /// The coordinate system a CRS node states: WKT2's CS with its AXIS children (units defaulting
+    /// to `defaultUnit`), or WKT1's bare AXIS nodes as a CS of `wkt1Kind` (units `wkt1Unit`, by
+    /// default `defaultUnit`); nil when it states none and the caller supplies the implicit one.
+    func statedCoordinateSystem(_ node: WKTNode, defaultUnit: UnitOfMeasure,
+                                         wkt1Kind: CoordinateSystem.Kind,
+                                         wkt1Unit: UnitOfMeasure? = nil) throws(GraticuleError) -> CoordinateSystem? {
+        let axisNodes = node.children("AXIS")
+        if let csNode = node.child("CS") {
+            return try coordinateSystem(csNode, axes: axisNodes, defaultUnit: defaultUnit)
+        }
+        guard !axisNodes.isEmpty else { return nil }
+        return try coordinateSystem(kind: wkt1Kind, dimension: axisNodes.count, axes: axisNodes,
+                                    defaultUnit: wkt1Unit ?? defaultUnit, at: node.offset)
+    }
+
     mutating func engineering(_ node: WKTNode) throws(GraticuleError) -> EngineeringCRS {
         let crsName = try name(node)
         guard let d = node.child("EDATUM", "ENGINEERINGDATUM", "LOCAL_DATUM") else {
             throw error("\(node.keyword) \(crsName.brief) lacks its datum", at: node.offset)
         }
         let unit = try unitChild(node, expected: nil) ?? .metre
-        let axisNodes = node.children("AXIS")
-        var cs: CoordinateSystem
-        if let csNode = node.child("CS") {
-            cs = try coordinateSystem(csNode, axes: axisNodes, defaultUnit: unit)
-        } else if !axisNodes.isEmpty {
-            cs = try coordinateSystem(kind: .cartesian, dimension: axisNodes.count, axes: axisNodes, defaultUnit: unit,
-                                      at: node.offset)
-        } else {
-            cs = CRSResolve.eastingNorthing(unit: unit)
-        }
+        let cs = try statedCoordinateSystem(node, defaultUnit: unit, wkt1Kind: .cartesian)
+            ?? CRSResolve.eastingNorthing(unit: unit)
         return EngineeringCRS(name: crsName, identifier: try identifier(node), datumName: try name(d), coordinateSystem: cs)
     }
 
