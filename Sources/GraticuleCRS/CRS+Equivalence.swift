@@ -251,7 +251,7 @@ extension Conversion {
         var spec = MethodTable.spec(for: method)
         if spec == nil {
             // An Esri (or WKT1) projection name with Esri parameter names.
-            let raw = parameters.map { WKTReader.RawParameter(name: $0.name, value: $0.value, offset: 0, unit: $0.unit) }
+            let raw = parameters.map { WKTReader.RawParameter(name: $0.name, value: $0.value, unit: $0.unit) }
             if let c = WKTReader.esriConversion(method.name, raw, crsName: "", isSphere: isSphere, linear: .metre,
                                                 angular: .degree, maybe: false) {
                 var c = c

@@ -126,7 +126,6 @@ indirect enum JSONOut {
     case string(String)
     case number(Double)
     case int(Int)
-    case raw(String)
 
     /// Pretty-printed with two-space indentation, as `projinfo -o PROJJSON` prints.
     func render(into out: inout String, indent: Int) {
@@ -154,7 +153,6 @@ indirect enum JSONOut {
         case let .string(s): out += TextFormat.json(s)
         case let .number(v): out += TextFormat.g15(v)
         case let .int(v): out += String(v)
-        case let .raw(s): out += s
         }
     }
 }

@@ -44,8 +44,6 @@ enum CRSText {
     static func detect(_ bytes: [UInt8]) throws(GraticuleError) -> Format {
         var i = 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
-        // A UTF-8 byte-order mark.
-        if i + 2 < bytes.count, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3 }
         guard i < bytes.count else {
             throw .parse(format: "CRS text", message: "empty input: expected WKT, PROJJSON or a PROJ string", offset: 0)
         }
@@ -71,7 +69,9 @@ enum CRSText {
     }
 
     /// Parses valid UTF-8.
-    static func parse(utf8 bytes: [UInt8]) throws(GraticuleError) -> ParsedCRS {
+    static func parse(utf8 text: [UInt8]) throws(GraticuleError) -> ParsedCRS {
+        // A UTF-8 byte-order mark (`.prj` files written on Windows) is not part of any format.
+        let bytes = text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text
         switch try detect(bytes) {
         case .wkt: return try WKTReader.read(bytes)
         case .projjson: return try PROJJSONReader.read(bytes)

@@ -75,7 +75,6 @@ struct JSONParser {
 
     mutating func document() throws(GraticuleError) -> JSONValue {
         skipSpace()
-        if i + 2 < bytes.count, bytes[i] == 0xEF, bytes[i + 1] == 0xBB, bytes[i + 2] == 0xBF { i += 3; skipSpace() }
         var stack: [Container] = []
         var finished: JSONValue?
         // `expectValue`: at a position where a value must start.

@@ -16,7 +16,6 @@ import GraticuleCore
 /// clears `ProjectedCRS.wrapsLongitude`.
 struct PROJStringReader {
     let bytes: [UInt8]
-    let text: String
     let format = "PROJ string"
 
     struct Token {
@@ -26,7 +25,7 @@ struct PROJStringReader {
     }
 
     static func read(_ bytes: [UInt8]) throws(GraticuleError) -> ParsedCRS {
-        let reader = PROJStringReader(bytes: bytes, text: String(decoding: bytes, as: UTF8.self))
+        let reader = PROJStringReader(bytes: bytes)
         return try reader.read()
     }
 
@@ -200,6 +199,7 @@ struct PROJStringReader {
         var ellipsoid: ReferenceEllipsoid
         var datumName = "unknown"
         var datumID: Identifier?
+        var ensemble: DatumEnsemble?
         func named(_ def: PROJNames.EllipsoidDef) throws(GraticuleError) -> ReferenceEllipsoid {
             var name = def.name
             var id: Identifier?
@@ -221,6 +221,7 @@ struct PROJStringReader {
             if let code = def.epsg, let reg = (try? Registry.shared)?.geodeticDatum(Identifier("EPSG", code)) {
                 datumName = reg.name
                 datumID = reg.identifier
+                ensemble = reg.ensemble
             }
         } else if let r = p["R"] {
             let radius = try number(r)
@@ -269,9 +270,7 @@ struct PROJStringReader {
         }
         let pm = try primeMeridian(p)
         var datum = GeodeticDatum(name: datumName, identifier: datumID, ellipsoid: ellipsoid, primeMeridian: pm)
-        if datumID != nil, let reg = (try? Registry.shared)?.geodeticDatum(datumID!) {
-            datum.ensemble = reg.ensemble
-        }
+        datum.ensemble = ensemble
         for key in ["towgs84", "nadgrids", "geoidgrids"] {
             if let t = p[key], t.value == nil || t.value!.isEmpty {
                 throw error("+\(key) needs a value", at: t.offset)

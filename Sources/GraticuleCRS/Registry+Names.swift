@@ -291,9 +291,6 @@ extension Registry {
             return out
         }
     }
-
-    /// The scope text of the first usage of a CRS, when the registry has one.
-    func scope(ofCRS id: Identifier) -> String? { try? entry(id).scope }
 }
 
 extension Registry {

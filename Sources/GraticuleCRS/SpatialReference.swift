@@ -86,8 +86,7 @@ public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
             bytes.append(b)
             if bytes.count > CRSText.maximumLength { throw CRSText.tooLong(bytes.count) }
         }
-        try CRSText.validateUTF8(bytes)
-        try self.init(text: String(decoding: bytes, as: UTF8.self))
+        self.init(parsed: try CRSText.parse(bytes: bytes))
     }
 
     init(parsed: ParsedCRS) {

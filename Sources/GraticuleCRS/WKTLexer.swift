@@ -6,17 +6,20 @@ import GraticuleCore
 /// `WKTLexer.maximumDepth`, so walking it recursively is safe.
 struct WKTNode: Sendable {
     /// The keyword as written (`PROJCRS`, `Projcs`, …).
-    var keyword: String
+    let keyword: String
+    /// The keyword upper-cased, for comparisons (computed once: every child lookup reads it).
+    let key: String
     /// Byte offset of the keyword in the input.
     var offset: Int
     /// The values inside the brackets, in order.
     var values: [WKTValue]
 
-    /// The keyword upper-cased, for comparisons.
-    var key: String { keyword.uppercased() }
-
-    /// True when the keyword is one of `names` (case-insensitive).
-    func isOne(of names: Set<String>) -> Bool { names.contains(key) }
+    init(keyword: String, offset: Int, values: [WKTValue]) {
+        self.keyword = keyword
+        key = keyword.uppercased()
+        self.offset = offset
+        self.values = values
+    }
 
     /// The child nodes.
     var children: [WKTNode] {
@@ -34,15 +37,6 @@ struct WKTNode: Sendable {
         values.compactMap { if case let .node(n) = $0, names.contains(n.key) { n } else { nil } }
     }
 
-    /// The leading values that are not nodes (name, numbers, enumerations).
-    var leaves: [WKTValue] {
-        var out: [WKTValue] = []
-        for v in values {
-            if case .node = v { continue }
-            out.append(v)
-        }
-        return out
-    }
 }
 
 /// A value inside a WKT node.

@@ -5,7 +5,6 @@ extension WKTReader {
     struct RawParameter {
         var name: String
         var value: Double
-        var offset: Int
         /// The parameter's own unit, when it carries one (otherwise the CRS's angular or linear unit).
         var unit: UnitOfMeasure? = nil
     }
@@ -15,7 +14,7 @@ extension WKTReader {
         let projName = try name(proj)
         var raw: [RawParameter] = []
         for p in node.children("PARAMETER") {
-            raw.append(RawParameter(name: try name(p), value: try number(p, 1, what: "value"), offset: p.offset))
+            raw.append(RawParameter(name: try name(p), value: try number(p, 1, what: "value")))
         }
         // Angular parameters are in the GEOGCS unit as the text gives it (the resolved base CRS may
         // carry the registry's presentation unit instead).

@@ -18,6 +18,15 @@ import Testing
         try #require(try SpatialReference(text: text).definition.projected).conversion.method
     }
 
+    /// A UTF-8 byte-order mark (a `.prj` saved on Windows) is skipped in every format, for text
+    /// and for bytes.
+    @Test(arguments: [gcsWGS84, "+proj=longlat +datum=WGS84 +no_defs", #"{"type":"GeographicCRS","name":"WGS 84","datum":{"type":"GeodeticReferenceFrame","name":"World Geodetic System 1984","ellipsoid":{"name":"WGS 84","semi_major_axis":6378137,"inverse_flattening":298.257223563}},"coordinate_system":{"subtype":"ellipsoidal","axis":[{"name":"Longitude","abbreviation":"lon","direction":"east","unit":"degree"},{"name":"Latitude","abbreviation":"lat","direction":"north","unit":"degree"}]}}"#])
+    func byteOrderMarkIsSkipped(_ text: String) throws {
+        let plain = try SpatialReference(text: text)
+        #expect(try SpatialReference(text: "\u{FEFF}" + text).isEquivalent(to: plain))
+        #expect(try SpatialReference(textData: [0xEF, 0xBB, 0xBF] + Array(text.utf8)).isEquivalent(to: plain))
+    }
+
     // MARK: Esri
 
     @Test func esriGeographicNameResolvesToTheRegistryCRS() throws {
