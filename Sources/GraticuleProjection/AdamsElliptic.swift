@@ -102,12 +102,9 @@ public enum AdamsElliptic {
     /// are clamped to ±π/2; the result inverts the chosen F to ~1 ulp.
     @inlinable public static func amplitude(_ u: Double, exact: Bool, halfSide: Double) -> Double {
         if abs(u) >= halfSide { return u < 0 ? -Double.pi / 2 : Double.pi / 2 }
-        var phi = u * (Double.pi / 2) / halfSide
-        for _ in 0..<12 {
-            let s = sin(phi)
-            let step = (F(phi, exact: exact) - u) * (1 - 0.5 * s * s).squareRoot()
-            phi -= step
-            if !(abs(step) > 1e-16) { break }
+        let phi = NumericalInverse.newton(from: u * (Double.pi / 2) / halfSide, maxIterations: 12, tolerance: 1e-16) { t in
+            let s = sin(t)
+            return (F(t, exact: exact) - u) * (1 - 0.5 * s * s).squareRoot()
         }
         return min(max(phi, -Double.pi / 2), Double.pi / 2)
     }

@@ -64,8 +64,7 @@ public struct AmericanPolyconic: Projection {
         }
         // The poles (every meridian meets there, on the central meridian's image); Newton below
         // stops 1e-12 short of them.
-        let poleDistance = meridian.distance(.pi / 2, sin: 1, cos: 0)
-        if abs(x) <= 1e-12 && abs(abs(yy) - poleDistance) <= 1e-12 {
+        if abs(x) <= 1e-12 && abs(abs(yy) - meridian.quarterMeridian) <= 1e-12 {
             return SIMD2(0, yy < 0 ? -.pi / 2 : .pi / 2)
         }
         let x2 = x * x

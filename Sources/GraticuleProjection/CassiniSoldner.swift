@@ -68,7 +68,7 @@ public struct CassiniSoldner: Projection {
         }
         es = ellipsoid.eccentricitySquared
         arc = MeridianArc(ellipsoid)
-        m0 = arc.arc(phi0)
+        m0 = arc.distance(phi0)
         frame = ProjectionFrame(parameters: p, centralMeridian: lam0, ellipsoid: ellipsoid)
         if spherical {
             horizon = .globe
@@ -93,7 +93,7 @@ public struct CassiniSoldner: Projection {
         let cc = es * c * c / (1 - es)
         let a2 = a * a
         let x = nu * a * (1 - a2 * t * (1.0 / 6 + (8 - t + 8 * cc) * a2 / 120))
-        var y = arc.rectifyingRadius * arc.rectifying(phi, sin: s, cos: c) - m0
+        var y = arc.distance(phi, sin: s, cos: c) - m0
             + nu * tn * a2 * (0.5 + (5 - t + 6 * cc) * a2 / 24)
         if hyperbolic {
             let rho = (1 - es) * nu / w

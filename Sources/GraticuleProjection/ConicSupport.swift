@@ -20,10 +20,9 @@ enum ConicSupport {
         let phi2 = p.value(P.latitudeOf2ndStandardParallel, names: ["Standard_Parallel_2"]) ?? phi1
         let phi0 = p.value(P.latitudeOfFalseOrigin, P.latitudeOfNaturalOrigin,
                            names: ["Latitude_Of_Origin"], default: 0)
-        for (name, v) in [("Latitude of 1st standard parallel", phi1), ("Latitude of 2nd standard parallel", phi2),
-                          ("Latitude of false origin", phi0)] where !(abs(v) <= .pi / 2) {
-            throw .invalidParameter(name: name, value: v * Angle.degreesPerRadian, reason: "must be within ±90°")
-        }
+        try ProjectionParameters.checkLatitude(phi1, name: "Latitude of 1st standard parallel", includingPoles: true)
+        try ProjectionParameters.checkLatitude(phi2, name: "Latitude of 2nd standard parallel", includingPoles: true)
+        try ProjectionParameters.checkLatitude(phi0, name: "Latitude of false origin", includingPoles: true)
         try checkNotSymmetric(phi1, phi2)
         return (phi1, phi2, phi0)
     }

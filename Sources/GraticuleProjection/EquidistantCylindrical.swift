@@ -51,7 +51,7 @@ public struct EquidistantCylindrical: Projection {
         } else {
             let s1 = sin(phi1)
             rc = cos(phi1) / (1 - ellipsoid.eccentricitySquared * s1 * s1).squareRoot()
-            y0 = arc.arc(phi0)
+            y0 = arc.distance(phi0)
         }
         frame = ProjectionFrame(
             parameters: p,
@@ -64,7 +64,7 @@ public struct EquidistantCylindrical: Projection {
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
         if spherical { return SIMD2(rc * lp.x, lp.y - y0) }
-        return SIMD2(rc * lp.x, arc.arc(lp.y) - y0)
+        return SIMD2(rc * lp.x, arc.distance(lp.y) - y0)
     }
 
     @inlinable

@@ -29,6 +29,7 @@ public struct GuamProjection: Projection {
     @usableFromInline let e2: Double
     @usableFromInline let m0: Double
     @usableFromInline let arc: MeridianArc
+    @usableFromInline let domain: SphericalCap
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         phi0 = try p.required(EPSGParameter.latitudeOfNaturalOrigin, "Latitude of natural origin",
@@ -40,6 +41,7 @@ public struct GuamProjection: Projection {
         e2 = ellipsoid.isSphere ? 0 : ellipsoid.eccentricitySquared
         arc = MeridianArc(flattening: ellipsoid.isSphere ? 0 : ellipsoid.flattening)
         m0 = arc.distance(phi0)
+        domain = SphericalCap(centerLatitude: phi0, radius: GuamProjection.domainRadius)
         let lon0 = try p.required(EPSGParameter.longitudeOfNaturalOrigin, "Longitude of natural origin",
                                   names: ["Central_Meridian"])
         frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
@@ -48,12 +50,12 @@ public struct GuamProjection: Projection {
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let sinPhi = sin(lp.y), cosPhi = cos(lp.y)
-        guard sin(phi0) * sinPhi + cos(phi0) * cosPhi * cos(lp.x) >= cos(GuamProjection.domainRadius) else {
+        guard domain.contains(dlam: lp.x, sinPhi: sinPhi, cosPhi: cosPhi) else {
             return SIMD2(.nan, .nan)
         }
         let w = (1 - e2 * sinPhi * sinPhi).squareRoot()
         let x = lp.x * cosPhi / w
-        return SIMD2(x, arc.distance(lp.y) - m0 + x * x * sinPhi / cosPhi * w / 2)
+        return SIMD2(x, arc.distance(lp.y, sin: sinPhi, cos: cosPhi) - m0 + x * x * sinPhi / cosPhi * w / 2)
     }
 
     @inlinable
@@ -75,7 +77,7 @@ public struct GuamProjection: Projection {
         let lam = xy.x * (1 - e2 * s * s).squareRoot() / cos(phi)
         // The forward's cap, so that every result projects back.
         guard abs(lam) <= .pi,
-              sin(phi0) * s + cos(phi0) * cos(phi) * cos(lam) >= cos(GuamProjection.domainRadius)
+              domain.contains(dlam: lam, sinPhi: s, cosPhi: cos(phi))
         else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }

@@ -98,11 +98,8 @@ public struct HotineObliqueMercator: Projection {
             let lam1 = try p.required(-1, "Longitude of 1st point", names: ["Longitude_Of_1st_Point"])
             let phi2 = try p.required(-1, "Latitude of 2nd point", names: ["Latitude_Of_2nd_Point"])
             var lam2 = try p.required(-1, "Longitude of 2nd point", names: ["Longitude_Of_2nd_Point"])
-            for (n, v) in [("Latitude of 1st point", phi1), ("Latitude of 2nd point", phi2)]
-            where !(abs(v) < .pi / 2 - 1e-7) {
-                throw .invalidParameter(name: n, value: v * Angle.degreesPerRadian,
-                                        reason: "must be strictly between −90° and 90°")
-            }
+            try ProjectionParameters.checkLatitude(phi1, name: "Latitude of 1st point", tolerance: 1e-7)
+            try ProjectionParameters.checkLatitude(phi2, name: "Latitude of 2nd point", tolerance: 1e-7)
             guard abs(phi1 - phi2) > 1e-7 else {
                 throw .invalidParameter(name: "Latitude of 2nd point", value: phi2 * Angle.degreesPerRadian,
                                         reason: "must differ from the latitude of the 1st point")

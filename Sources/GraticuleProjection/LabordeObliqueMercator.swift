@@ -42,6 +42,7 @@ public struct LabordeObliqueMercator: Projection {
     @usableFromInline let r: Double
     @usableFromInline let gRe: Double
     @usableFromInline let gIm: Double
+    @usableFromInline let domain: SphericalCap
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         e = ellipsoid.isSphere ? 0 : ellipsoid.eccentricity
@@ -73,6 +74,7 @@ public struct LabordeObliqueMercator: Projection {
         c = asinh(tan(phis)) - b * Conformal.isometricLatitude(phic, e: e)
         gRe = (1 - cos(2 * alpha)) / 12
         gIm = sin(2 * alpha) / 12
+        domain = SphericalCap(centerLatitude: phic, radius: LabordeObliqueMercator.domainRadius)
         frame = ProjectionFrame(parameters: p, centralMeridian: lamc, ellipsoid: ellipsoid)
     }
 
@@ -80,7 +82,7 @@ public struct LabordeObliqueMercator: Projection {
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         // Angular distance from the centre on the sphere, for the domain.
         let sp = sin(lp.y), cp = cos(lp.y)
-        guard sin(phic) * sp + cos(phic) * cp * cos(lp.x) >= cos(LabordeObliqueMercator.domainRadius) else {
+        guard domain.contains(dlam: lp.x, sinPhi: sp, cosPhi: cp) else {
             return SIMD2(.nan, .nan)
         }
         let q = c + b * Conformal.isometricLatitude(lp.y, e: e)
@@ -135,7 +137,7 @@ public struct LabordeObliqueMercator: Projection {
         let lam = l / b
         let out = SIMD2(lam, phi)
         // Points beyond the domain (where the cubic folds) are not images of the forward map.
-        guard sin(phic) * sin(phi) + cos(phic) * cos(phi) * cos(lam) >= cos(LabordeObliqueMercator.domainRadius)
+        guard domain.contains(dlam: lam, sinPhi: sin(phi), cosPhi: cos(phi))
         else { return SIMD2(.nan, .nan) }
         return out
     }

@@ -106,11 +106,8 @@ public struct LambertConicConformal: PairProjection {
                            names: ["Central_Meridian", "Longitude_Of_Origin"], default: 0)
         let (fe, fn) = p.falseOrigin([.natural, .falseOrigin])
 
-        for (name, v) in [("Latitude of 1st standard parallel", phi1), ("Latitude of 2nd standard parallel", phi2)]
-        where !(abs(v) < .pi / 2) {
-            throw .invalidParameter(name: name, value: v * Angle.degreesPerRadian,
-                                    reason: "must be strictly between −90° and 90°")
-        }
+        try ProjectionParameters.checkLatitude(phi1, name: "Latitude of 1st standard parallel")
+        try ProjectionParameters.checkLatitude(phi2, name: "Latitude of 2nd standard parallel")
         try ConicSupport.checkNotSymmetric(phi1, phi2)
         try ProjectionParameters.checkLatitude(phiF, name: "Latitude of false origin", includingPoles: true)
         guard k0 > 0 && k0.isFinite else {

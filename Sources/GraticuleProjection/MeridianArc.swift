@@ -49,18 +49,13 @@ public struct MeridianArc: Sendable, Hashable {
         phi + Series.sinSum(sin: s, cos: c, (c1, c2, c3, c4, c5, c6))
     }
 
-    /// Meridian arc from the equator to φ on the unit ellipsoid.
-    @inlinable public func arc(_ phi: Double) -> Double {
-        rectifyingRadius * rectifying(phi, sin: sin(phi), cos: cos(phi))
-    }
-
     /// M(φ) / a, given φ and its sine and cosine.
     @inlinable public func distance(_ phi: Double, sin s: Double, cos c: Double) -> Double {
         rectifyingRadius * rectifying(phi, sin: s, cos: c)
     }
 
-    /// M(φ) / a.
-    @inlinable public func distance(_ phi: Double) -> Double { arc(phi) }
+    /// M(φ) / a: the meridian arc from the equator to φ on the unit ellipsoid.
+    @inlinable public func distance(_ phi: Double) -> Double { distance(phi, sin: sin(phi), cos: cos(phi)) }
 
     /// The latitude whose meridian distance is `m` (units of a). |m| beyond the quarter meridian
     /// gives a latitude beyond ±π/2 (callers check; `latitude(arc:)` returns NaN instead).

@@ -34,6 +34,7 @@ public struct ModifiedAzimuthalEquidistant: Projection {
     @usableFromInline let phi0: Double
     @usableFromInline let sinPhi0: Double
     @usableFromInline let cosPhi0: Double
+    @usableFromInline let domain: SphericalCap
     @usableFromInline let e2: Double
     @usableFromInline let nu0: Double
     /// G = e sin φ0 / √(1 − e²).
@@ -48,6 +49,7 @@ public struct ModifiedAzimuthalEquidistant: Projection {
         e2 = ellipsoid.isSphere ? 0 : ellipsoid.eccentricitySquared
         let e = e2.squareRoot()
         sinPhi0 = sin(phi0); cosPhi0 = cos(phi0)
+        domain = SphericalCap(centerLatitude: phi0, radius: ModifiedAzimuthalEquidistant.domainRadius)
         nu0 = 1 / (1 - e2 * sinPhi0 * sinPhi0).squareRoot()
         g = e * sinPhi0 / (1 - e2).squareRoot()
         hc = e * cosPhi0 / (1 - e2).squareRoot()
@@ -59,7 +61,7 @@ public struct ModifiedAzimuthalEquidistant: Projection {
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let sinPhi = sin(lp.y), cosPhi = cos(lp.y), sinLam = sin(lp.x), cosLam = cos(lp.x)
-        guard sinPhi0 * sinPhi + cosPhi0 * cosPhi * cosLam >= cos(ModifiedAzimuthalEquidistant.domainRadius) else {
+        guard domain.contains(cosDlam: cosLam, sinPhi: sinPhi, cosPhi: cosPhi) else {
             return SIMD2(.nan, .nan)
         }
         if abs(lp.x) < 1e-15 && abs(lp.y - phi0) < 1e-15 { return SIMD2(0, 0) }
@@ -97,7 +99,7 @@ public struct ModifiedAzimuthalEquidistant: Projection {
         let phi = atan((1 - e2 * sinPhi0 * k / sin(psi)) * tan(psi) / (1 - e2))
         let lam = asin(max(-1, min(1, sinA * sin(j) / cos(psi))))
         // The forward's cap, so that every result projects back.
-        guard sinPhi0 * sin(phi) + cosPhi0 * cos(phi) * cos(lam) >= cos(ModifiedAzimuthalEquidistant.domainRadius)
+        guard domain.contains(dlam: lam, sinPhi: sin(phi), cosPhi: cos(phi))
         else { return SIMD2(.nan, .nan) }
         return SIMD2(lam, phi)
     }

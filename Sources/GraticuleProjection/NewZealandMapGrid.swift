@@ -41,9 +41,7 @@ public struct NewZealandMapGrid: Projection {
     }
 
     @usableFromInline let phi0: Double
-    @usableFromInline let sinPhi0: Double
-    @usableFromInline let cosPhi0: Double
-    @usableFromInline let cosRadius: Double
+    @usableFromInline let domain: SphericalCap
 
     /// Aₙ (n = 1…10), GN 7-2 / LINZ.
     @usableFromInline static let a = (0.6399175073, -0.1358797613, 0.063294409, -0.02526853, 0.0117879,
@@ -63,9 +61,7 @@ public struct NewZealandMapGrid: Projection {
                            default: 173 * Angle.radiansPerDegree)
         try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin")
         self.phi0 = phi0
-        sinPhi0 = sin(phi0)
-        cosPhi0 = cos(phi0)
-        cosRadius = cos(Self.domainRadius)
+        domain = SphericalCap(centerLatitude: phi0, radius: Self.domainRadius)
         let origin = p.falseOrigin(default: (2_510_000, 6_023_150))
         frame = ProjectionFrame(centralMeridian: lon0, falseEasting: origin.easting, falseNorthing: origin.northing,
                                 ellipsoid: ellipsoid)
@@ -74,7 +70,7 @@ public struct NewZealandMapGrid: Projection {
     /// True when (Δλ, φ) is within `domainRadius` of the origin (spherical angular distance).
     @inlinable @inline(__always)
     func inDomain(_ dlam: Double, _ phi: Double) -> Bool {
-        sinPhi0 * sin(phi) + cosPhi0 * cos(phi) * cos(dlam) >= cosRadius
+        domain.contains(dlam: dlam, sinPhi: sin(phi), cosPhi: cos(phi))
     }
 
     /// z = Σ₁⁶ Bₙ ζⁿ and dz/dζ, by complex Horner.

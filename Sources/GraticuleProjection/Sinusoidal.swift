@@ -42,7 +42,7 @@ public struct Sinusoidal: Projection {
         let c = cos(phi)
         if spherical { return SIMD2(lp.x * c, phi) }
         let s = sin(phi)
-        return SIMD2(lp.x * c / (1 - es * s * s).squareRoot(), arc.distance(phi))
+        return SIMD2(lp.x * c / (1 - es * s * s).squareRoot(), arc.distance(phi, sin: s, cos: c))
     }
 
     @inlinable
