@@ -44,7 +44,7 @@ import Testing
                 continue
             }
             let xy = S.forward(p, lon, lat)
-            worst = max(worst, abs(xy.x - x), abs(xy.y - y))
+            worst = worse(worst, abs(xy.x - x), abs(xy.y - y))
         }
         #expect(worst < 1e-12)
     }
@@ -61,7 +61,7 @@ import Testing
             }
             let xy = S.forward(p, lon, lat)
             let ex = ax * c - ay * s, ey = ax * s + ay * c
-            worst = max(worst, abs(xy.x - ex), abs(xy.y - ey))
+            worst = worse(worst, abs(xy.x - ex), abs(xy.y - ey))
             n += 1
         }
         #expect(n > 300)
@@ -76,7 +76,7 @@ import Testing
         var worst = 0.0
         for r in FixtureCSV.rows("berghaus_star") {
             guard let lon = Double(r[0]), let lat = Double(r[1]), let d = Double(r[6]) else { continue }
-            worst = max(worst, abs(len(S.forward(p, lon, lat)) - d))
+            worst = worse(worst, abs(len(S.forward(p, lon, lat)) - d))
         }
         #expect(worst < 1e-3)
     }

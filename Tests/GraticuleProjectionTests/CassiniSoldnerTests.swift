@@ -78,7 +78,7 @@ import Testing
         var worst = 0.0
         for lat in stride(from: -80.0, through: 88.0, by: 8.0) {
             for dl in stride(from: -29.0, through: 29.0, by: 4.0) {
-                worst = max(worst, S.roundTripError(p, SIMD2(S.rad(35.21 + dl), S.rad(lat))))
+                worst = worse(worst, S.roundTripError(p, SIMD2(S.rad(35.21 + dl), S.rad(lat))))
             }
         }
         #expect(worst < 1e-11)

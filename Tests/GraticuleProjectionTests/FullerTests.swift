@@ -18,7 +18,7 @@ import Testing
             }
             let xy = S.forward(p, lon, lat)
             let d = max(abs(xy.x - x), abs(xy.y - y))
-            worst = max(worst, d)
+            worst = worse(worst, d)
             #expect(d < 1e-6, "(\(lon), \(lat)) face \(r[2]): (\(xy.x), \(xy.y)) vs d3 (\(x), \(y))")
             n += 1
         }

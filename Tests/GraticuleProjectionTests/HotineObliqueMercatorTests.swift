@@ -74,7 +74,7 @@ import Testing
             for lat in stride(from: -40.0, through: 70, by: 10) {
                 let xy = project(t, lon, lat)
                 let back = t.inverse.transform([xy])[0]
-                worst = max(worst, abs(back.x - lon), abs(back.y - lat))
+                worst = worse(worst, abs(back.x - lon), abs(back.y - lat))
             }
         }
         #expect(worst < 1e-10, "round trip \(worst)°")

@@ -206,7 +206,7 @@ import Testing
                 let phi = Double(i) / 10 * .pi / 180 * 0.99999
                 let psi = atanh(sin(phi)) - e * atanh(e * sin(phi))
                 let newton = atan(Conformal.tau(fromConformalTau: sinh(psi), e: e))
-                worst = max(worst, abs(series.latitude(isometric: psi) - newton))
+                worst = worse(worst, abs(series.latitude(isometric: psi) - newton))
             }
             #expect(worst < 2e-15, "f = \(f): \(worst)")
         }

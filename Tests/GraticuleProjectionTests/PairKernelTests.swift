@@ -58,8 +58,8 @@ import Testing
             let s = i < 2 ? Double(i) : Double.random(in: -1...1, using: &g)
             let q = e * atanh(e * s)
             let u = s * cosh(q) - sinh(q)
-            worstU = max(worstU, abs(p.tanChiCosPhi(sin: s) - u) / max(abs(u), 1e-300))
-            if q != 0 { worstQ = max(worstQ, abs(p.isometricCorrection(sin: s) - q) / abs(q)) }
+            worstU = worse(worstU, abs(p.tanChiCosPhi(sin: s) - u) / max(abs(u), 1e-300))
+            if q != 0 { worstQ = worse(worstQ, abs(p.isometricCorrection(sin: s) - q) / abs(q)) }
             #expect(p.tanChiCosPhi(sin: SIMD2(s, -s)) == SIMD2(p.tanChiCosPhi(sin: s), p.tanChiCosPhi(sin: -s)))
         }
         #expect(worstU < 4 * Double.ulpOfOne, "tan χ cos φ: \(worstU)")

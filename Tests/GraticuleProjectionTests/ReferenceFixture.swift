@@ -56,10 +56,11 @@ enum ProjectionTestSupport {
     }
 
     /// Forward then inverse of `lonLat` (radians, Greenwich) through `project`/`unproject`;
-    /// returns the largest angular error in degrees.
+    /// returns the largest angular error in degrees, infinity when either direction gives NaN.
     static func roundTripError<P: Projection>(_ p: P, _ lonLat: SIMD2<Double>) -> Double {
         let xy = p.project(lonLat)
         let back = p.unproject(xy)
+        guard back.x.isFinite && back.y.isFinite else { return .infinity }
         var dl = abs(back.x - lonLat.x)
         if dl > Double.pi { dl = 2 * Double.pi - dl }
         return max(dl * cos(lonLat.y), abs(back.y - lonLat.y)) * 180 / Double.pi

@@ -35,7 +35,7 @@ enum WorldMapTestSupport {
 
     /// The worst round trip forward → inverse over a grid (degrees): the angular error in degrees
     /// (longitude scaled by cos φ) and the distance in metres between the image and the image of
-    /// the inverse.
+    /// the inverse; infinity where either direction gives NaN.
     static func worstRoundTrip(_ p: any Projection, latitudes: [Double],
                                longitudes: [Double]) -> (degrees: Double, metres: Double) {
         var worstDeg = 0.0, worstM = 0.0
@@ -43,8 +43,10 @@ enum WorldMapTestSupport {
             for lon in longitudes {
                 let xy = forward(p, lon, lat)
                 let back = inverse(p, xy.x, xy.y)
-                worstDeg = max(worstDeg, abs(dLon(back.x, lon)) * cos(lat * .pi / 180), abs(back.y - lat))
-                worstM = max(worstM, len(forward(p, back.x, back.y) - xy))
+                let deg = max(abs(dLon(back.x, lon)) * cos(lat * .pi / 180), abs(back.y - lat))
+                let metres = len(forward(p, back.x, back.y) - xy)
+                worstDeg = worse(worstDeg, deg, back.x.isNaN ? .nan : 0)
+                worstM = worse(worstM, metres)
             }
         }
         return (worstDeg, worstM)
