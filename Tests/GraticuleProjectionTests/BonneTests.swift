@@ -11,7 +11,7 @@ import Testing
     /// (tools/oracle/conic_references.py; rendering.md §3.8 golden values), incl. the poles and both
     /// sides of the antimeridian; inverse back to the point.
     @Test(arguments: ConicTestSupport.references("world_bonne"))
-    func worldBonne(_ r: ConicTestSupport.Reference) throws {
+    func worldBonne(_ r: ReferenceRow) throws {
         let xy = try T.forward("ESRI:54024", r.lon, r.lat)
         #expect(abs(xy.x - r.x) < 1e-3 && abs(xy.y - r.y) < 1e-3, "\(r): \(xy)")
         let ll = try T.inverse("ESRI:54024", r.x, r.y)
@@ -95,7 +95,7 @@ import Testing
     /// expected values are PROJ's `+proj=bonne` for the CRS's parameters turned by that definition
     /// (tools/oracle/conic_references.py). Output is (southing, westing), the CRS's axis order.
     @Test(arguments: ConicTestSupport.references("bonne_south"))
-    func southOrientated(_ r: ConicTestSupport.Reference) throws {
+    func southOrientated(_ r: ReferenceRow) throws {
         let xy = try T.forward(r.crs, r.lon, r.lat)
         #expect(abs(xy.x - r.x) < 1e-3 && abs(xy.y - r.y) < 1e-3, "\(r): \(xy)")
         let ll = try T.inverse(r.crs, r.x, r.y)

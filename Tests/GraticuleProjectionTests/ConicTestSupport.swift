@@ -80,22 +80,6 @@ enum ConicTestSupport {
     /// True when both components are NaN.
     static func isNaN(_ v: SIMD2<Double>) -> Bool { v.x.isNaN && v.y.isNaN }
 
-    /// One row of Fixtures/conic_references.csv (tools/oracle/conic_references.py, PROJ 9.5.1).
-    struct Reference: Sendable, CustomStringConvertible {
-        var kind: String
-        var crs: String
-        var lon: Double
-        var lat: Double
-        var x: Double
-        var y: Double
-        var description: String { "\(kind) \(crs) (\(lon), \(lat))" }
-    }
-
-    static let references: [Reference] = FixtureCSV.rows("conic_references").compactMap { f in
-        guard f.count == 6, let lon = Double(f[2]), let lat = Double(f[3]), let x = Double(f[4]),
-              let y = Double(f[5]) else { return nil }
-        return Reference(kind: f[0], crs: f[1], lon: lon, lat: lat, x: x, y: y)
-    }
-
-    static func references(_ kind: String) -> [Reference] { references.filter { $0.kind == kind } }
+    /// The rows of one case of Fixtures/conic_references.csv.
+    static func references(_ kind: String) -> [ReferenceRow] { ReferenceFixture.rows(kind, in: ReferenceFixture.conic) }
 }

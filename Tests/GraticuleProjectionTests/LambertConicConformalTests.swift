@@ -127,7 +127,7 @@ import Testing
     /// x/y keep the CRS's axis order (only north-east CRSs are swapped, as PROJ's always_xy): the
     /// Greenland and Faroe CRSs are (northing, westing), the Icelandic ones (westing, northing).
     @Test(arguments: ConicTestSupport.references("lcc_west"))
-    func westOrientated(_ r: ConicTestSupport.Reference) throws {
+    func westOrientated(_ r: ReferenceRow) throws {
         let northFirst = try SpatialReference(text: r.crs).axes.first?.direction == "north"
         let expected = northFirst ? SIMD2(r.y, r.x) : SIMD2(r.x, r.y)
         let xy = try T.forward(r.crs, r.lon, r.lat)

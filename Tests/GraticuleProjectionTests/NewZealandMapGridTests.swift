@@ -11,7 +11,7 @@ import Testing
     /// Wellington (174.78, −41.29) and four more points on NZGD49 (EPSG:4272 → EPSG:27200) against
     /// PROJ 9.5.1 (tools/oracle/conic_references.py), 1 mm; inverse back to 1e-9°.
     @Test(arguments: ConicTestSupport.references("nzmg"))
-    func matchesPROJ(_ r: ConicTestSupport.Reference) throws {
+    func matchesPROJ(_ r: ReferenceRow) throws {
         let xy = try T.forward("EPSG:27200", r.lon, r.lat)
         #expect(abs(xy.x - r.x) < 1e-3 && abs(xy.y - r.y) < 1e-3, "\(r): \(xy)")
         let ll = try T.inverse("EPSG:27200", r.x, r.y)

@@ -4,25 +4,39 @@ import GraticuleCRS
 import GraticuleProjection
 import GraticuleTransform
 
-/// One row of `Fixtures/tm_cyl_reference.csv` (tools/oracle/tm_cyl_reference.py, pyproj 3.7.2 /
-/// PROJ 9.5.1 and independent computations; see the script for each case).
-struct ReferenceRow: Sendable {
+/// One row of a `case,crs,lon,lat,x,y` reference table (tools/oracle/oracle_common.write_case_csv):
+/// `Fixtures/tm_cyl_reference.csv` (tools/oracle/tm_cyl_reference.py) and
+/// `Fixtures/conic_references.csv` (tools/oracle/conic_references.py), pyproj 3.7.2 / PROJ 9.5.1
+/// and independent computations; see the scripts for each case.
+struct ReferenceRow: Sendable, CustomStringConvertible {
     var caseName: String
     var crs: String
     var lon: Double
     var lat: Double
     var x: Double
     var y: Double
+    var description: String { "\(caseName) \(crs) (\(lon), \(lat))" }
 }
 
 enum ReferenceFixture {
-    static let rows: [ReferenceRow] = FixtureCSV.rows("tm_cyl_reference").compactMap { f in
-        guard f.count == 6, let lon = Double(f[2]), let lat = Double(f[3]), let x = Double(f[4]),
-              let y = Double(f[5]) else { return nil }
-        return ReferenceRow(caseName: f[0], crs: f[1], lon: lon, lat: lat, x: x, y: y)
+    static let tmCyl = table("tm_cyl_reference")
+    static let conic = table("conic_references")
+
+    /// Every row of a table; a row that does not parse stops the run (it must not vanish silently).
+    static func table(_ name: String) -> [ReferenceRow] {
+        FixtureCSV.rows(name).map { f in
+            guard f.count == 6, let lon = Double(f[2]), let lat = Double(f[3]), let x = Double(f[4]),
+                  let y = Double(f[5]) else { preconditionFailure("bad row in Fixtures/\(name).csv: \(f)") }
+            return ReferenceRow(caseName: f[0], crs: f[1], lon: lon, lat: lat, x: x, y: y)
+        }
     }
 
-    static func rows(_ caseName: String) -> [ReferenceRow] { rows.filter { $0.caseName == caseName } }
+    /// The rows of one case of `table` (tm_cyl_reference by default); an unknown case stops the run.
+    static func rows(_ caseName: String, in table: [ReferenceRow] = tmCyl) -> [ReferenceRow] {
+        let rows = table.filter { $0.caseName == caseName }
+        precondition(!rows.isEmpty, "no reference rows for case \(caseName)")
+        return rows
+    }
 }
 
 /// Helpers shared by the projection unit tests.
