@@ -33,28 +33,21 @@ public struct AlbersEqualArea: Projection {
     /// C (units of a²).
     @usableFromInline let bigC: Double
     @usableFromInline let rho0: Double
-    @usableFromInline let e: Double
-    /// 1 − e².
-    @usableFromInline let oneMinusE2: Double
-    /// q at the pole.
-    @usableFromInline let qp: Double
-    @usableFromInline let spherical: Bool
+    @usableFromInline let authalic: AuthalicLatitude
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         typealias P = EPSGParameter
         let (phi1, phi2, phi0) = try ConicSupport.parallels(p)
-        spherical = ellipsoid.isSphere
-        e = spherical ? 0 : ellipsoid.eccentricity
-        oneMinusE2 = 1 - e * e
-        let q1 = Self.q(sin(phi1), e: e, oneMinusE2: oneMinusE2)
-        let q2 = Self.q(sin(phi2), e: e, oneMinusE2: oneMinusE2)
+        let e = ellipsoid.isSphere ? 0 : ellipsoid.eccentricity
+        authalic = AuthalicLatitude(eccentricity: e)
+        let q1 = authalic.q(sin: sin(phi1))
+        let q2 = authalic.q(sin: sin(phi2))
         let m1 = ConicSupport.m(phi1, e2: e * e), m2 = ConicSupport.m(phi2, e2: e * e)
         var n = sin(phi1)
         if abs(phi1 - phi2) >= 1e-10 { n = (m1 * m1 - m2 * m2) / (q2 - q1) }
         self.n = try ConicSupport.coneConstant(n, phi2: phi2)
         bigC = m1 * m1 + n * q1
-        qp = Self.q(1, e: e, oneMinusE2: oneMinusE2)
-        let r0 = bigC - n * Self.q(sin(phi0), e: e, oneMinusE2: oneMinusE2)
+        let r0 = bigC - n * authalic.q(sin: sin(phi0))
         guard r0 >= 0 else {
             throw .invalidParameter(name: "Latitude of false origin", value: phi0 * Angle.degreesPerRadian,
                                     reason: "lies outside the cone")
@@ -65,18 +58,11 @@ public struct AlbersEqualArea: Projection {
                                 ellipsoid: ellipsoid)
     }
 
-    /// The authalic function q(φ) from sin φ (units of a²/… as in GN 7-2; 2 sin φ on the sphere).
-    @inlinable @inline(__always)
-    static func q(_ s: Double, e: Double, oneMinusE2: Double) -> Double {
-        if e == 0 { return 2 * s }
-        return oneMinusE2 * (s / (1 - e * e * s * s) + atanh(e * s) / e)
-    }
-
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         let phi = lp.y
         guard abs(phi) <= .pi / 2 else { return SIMD2(.nan, .nan) }
-        let r = bigC - n * Self.q(sin(phi), e: e, oneMinusE2: oneMinusE2)
+        let r = bigC - n * authalic.q(sin: sin(phi))
         guard r >= -1e-15 else { return SIMD2(.nan, .nan) }
         let rho = max(r, 0).squareRoot() / n
         return ConicSupport.point(rho: rho, theta: n * lp.x, rho0: rho0)
@@ -88,23 +74,7 @@ public struct AlbersEqualArea: Projection {
         let nr = n * r
         let q = (bigC - nr * nr) / n
         // |q| ≤ qp on the globe; a sliver of rounding beyond is a pole.
-        guard abs(q) <= qp * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
-        if abs(q) >= qp { return SIMD2(lam, q < 0 ? -.pi / 2 : .pi / 2) }
-        let ratio = q / qp
-        if spherical { return SIMD2(lam, asin(ratio)) }
-        // Newton on q(φ) = q from the authalic latitude β (φ ≈ β + (e²/3 + 31e⁴/180) sin 2β).
-        let beta = asin(ratio)
-        let e2 = e * e
-        var phi = beta + (e2 / 3 + 31 * e2 * e2 / 180) * sin(2 * beta)
-        for _ in 0..<10 {
-            let s = sin(phi), c = cos(phi)
-            let w = 1 - e2 * s * s
-            // dq/dφ = 2 (1 − e²) cos φ / (1 − e² sin²φ)²
-            let dphi = (q - Self.q(s, e: e, oneMinusE2: oneMinusE2)) * w * w / (2 * oneMinusE2 * c)
-            guard dphi.isFinite else { break }
-            phi += dphi
-            if !(abs(dphi) > 1e-15) { break }
-        }
-        return SIMD2(lam, max(-.pi / 2, min(.pi / 2, phi)))
+        guard abs(q) <= authalic.qp * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
+        return SIMD2(lam, authalic.latitude(q: q))
     }
 }

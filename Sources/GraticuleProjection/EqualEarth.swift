@@ -38,34 +38,13 @@ public struct EqualEarth: Projection {
     /// y at θ = π/3 (the pole), unit authalic sphere.
     @usableFromInline static let maxY = poly(Double.pi / 3).value
 
-    @usableFromInline let spherical: Bool
-    @usableFromInline let e: Double
-    @usableFromInline let es: Double
-    /// q at the pole.
-    @usableFromInline let qp: Double
+    @usableFromInline let authalic: AuthalicLatitude
     /// Authalic radius / a.
-    @usableFromInline let rq: Double
-    /// Snyder eq. 3-18 coefficients of sin 2β, sin 4β, sin 6β.
-    @usableFromInline let b2: Double, b4: Double, b6: Double
+    @inlinable var rq: Double { authalic.radius }
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: ellipsoid)
-        spherical = ellipsoid.isSphere
-        es = ellipsoid.eccentricitySquared
-        e = ellipsoid.eccentricity
-        if spherical {
-            qp = 2
-            rq = 1
-            b2 = 0; b4 = 0; b6 = 0
-        } else {
-            let q1 = (1 - es) * (1 / (1 - es) + atanh(e) / e)
-            qp = q1
-            rq = (0.5 * q1).squareRoot()
-            let e4 = es * es, e6 = e4 * es
-            b2 = es / 3 + 31 * e4 / 180 + 517 * e6 / 5040
-            b4 = 23 * e4 / 360 + 251 * e6 / 3780
-            b6 = 761 * e6 / 45360
-        }
+        authalic = AuthalicLatitude(eccentricity: ellipsoid.isSphere ? 0 : ellipsoid.eccentricity)
     }
 
     /// y(θ) / R_q and its derivative.
@@ -75,18 +54,9 @@ public struct EqualEarth: Projection {
         return (t * (a1 + a2 * t2 + t6 * (a3 + a4 * t2)), a1 + 3 * a2 * t2 + t6 * (7 * a3 + 9 * a4 * t2))
     }
 
-    /// q(φ) / q_p = sin β.
-    @inlinable @inline(__always)
-    func sinBeta(_ phi: Double) -> Double {
-        if spherical { return sin(phi) }
-        let s = sin(phi)
-        let q = (1 - es) * (s / (1 - es * s * s) + atanh(e * s) / e)
-        return min(max(q / qp, -1), 1)
-    }
-
     @inlinable public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         guard abs(lp.y) <= Double.pi / 2 && lp.x.isFinite else { return SIMD2(.nan, .nan) }
-        let theta = asin(EqualEarth.m * sinBeta(lp.y))
+        let theta = asin(EqualEarth.m * authalic.sinBeta(sin: sin(lp.y)))
         let (y, dy) = EqualEarth.poly(theta)
         return SIMD2(rq * lp.x * cos(theta) / (EqualEarth.m * dy), rq * y)
     }
@@ -114,26 +84,6 @@ public struct EqualEarth: Projection {
         if onPole { return SIMD2(lam, y < 0 ? -Double.pi / 2 : Double.pi / 2) }
         let sb = WorldProjectionSupport.unit(sin(theta) / EqualEarth.m)
         guard sb.isFinite else { return SIMD2(.nan, .nan) }
-        return SIMD2(lam, latitude(sinBeta: sb))
-    }
-
-    /// Geodetic latitude from sin β (authalic latitude).
-    @inlinable func latitude(sinBeta sb: Double) -> Double {
-        let beta = asin(sb)
-        if spherical { return beta }
-        if abs(sb) == 1 { return beta }
-        let t = 2 * beta
-        var phi = beta + b2 * sin(t) + b4 * sin(2 * t) + b6 * sin(3 * t)
-        let target = qp * sb
-        for _ in 0..<3 {
-            let s = sin(phi), c = cos(phi)
-            if c < 1e-9 { break }
-            let w = 1 - es * s * s
-            let q = (1 - es) * (s / w + atanh(e * s) / e)
-            let d = (target - q) * w * w / (2 * (1 - es) * c)
-            phi += d
-            if !(abs(d) > 1e-16) { break }
-        }
-        return min(max(phi, -Double.pi / 2), Double.pi / 2)
+        return SIMD2(lam, authalic.latitude(q: authalic.qp * sb))
     }
 }

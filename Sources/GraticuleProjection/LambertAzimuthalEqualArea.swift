@@ -31,9 +31,7 @@ public struct LambertAzimuthalEqualArea: Projection {
     @usableFromInline enum Mode: Sendable { case north, south, oblique }
     @usableFromInline let mode: Mode
     @usableFromInline let phi0: Double
-    @usableFromInline let e: Double
-    @usableFromInline let qp: Double
-    @usableFromInline let rq: Double
+    @usableFromInline let authalic: AuthalicLatitude
     @usableFromInline let d: Double
     @usableFromInline let sinB0: Double
     @usableFromInline let cosB0: Double
@@ -49,60 +47,30 @@ public struct LambertAzimuthalEqualArea: Projection {
             names: ["Central_Meridian", "Longitude_Of_Center"])
         let figure: Ellipsoid
         if spherical && e != 0 {
-            // Authalic sphere of the ellipsoid, R_A = a (1 − e²/6 − 17e⁴/360 − 67e⁶/3024) as PROJ's `+R_A`
-            // (within 3e-11 of the exact a √(q_P / 2): < 0.2 mm at 10,000 km).
-            let e2 = e * e
-            figure = .sphere(radius: ellipsoid.semiMajorAxis * (1 - e2 * (1.0 / 6 + e2 * (17.0 / 360 + e2 * 67.0 / 3024))))
-            self.e = 0
+            // Authalic sphere of the ellipsoid by PROJ's `+R_A` series.
+            figure = .sphere(radius: AuthalicLatitude.seriesRadius(ellipsoid))
+            authalic = AuthalicLatitude(eccentricity: 0)
         } else {
             figure = ellipsoid
-            self.e = e
+            authalic = AuthalicLatitude(eccentricity: e)
         }
         frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: figure)
-        qp = LambertAzimuthalEqualArea.q(.pi / 2, e: self.e)
-        rq = (qp / 2).squareRoot()
         if abs(abs(phi0) - .pi / 2) < 1e-10 {
             mode = phi0 > 0 ? .north : .south
             sinB0 = phi0 > 0 ? 1 : -1; cosB0 = 0; d = 1
         } else {
             mode = .oblique
-            let b0 = asin(LambertAzimuthalEqualArea.q(phi0, e: self.e) / qp)
+            let b0 = asin(authalic.sinBeta(sin: sin(phi0)))
             sinB0 = sin(b0); cosB0 = cos(b0)
             let s = sin(phi0)
-            d = cos(phi0) / (1 - self.e * self.e * s * s).squareRoot() / (rq * cosB0)
+            d = cos(phi0) / (1 - authalic.es * s * s).squareRoot() / (authalic.radius * cosB0)
         }
-    }
-
-    /// q(φ) = (1 − e²)(sin φ / (1 − e² sin² φ) + atanh(e sin φ) / e); 2 sin φ on the sphere.
-    @inlinable static func q(_ phi: Double, e: Double) -> Double {
-        let s = sin(phi)
-        if e == 0 { return 2 * s }
-        let e2 = e * e
-        return (1 - e2) * (s / (1 - e2 * s * s) + atanh(e * s) / e)
-    }
-
-    /// φ from q (|q| ≤ q_P): series start, then Newton on q(φ).
-    @inlinable func latitude(q qv: Double) -> Double {
-        let sinBeta = max(-1, min(1, qv / qp))
-        let beta = asin(sinBeta)
-        if e == 0 { return beta }
-        let e2 = e * e, e4 = e2 * e2, e6 = e4 * e2
-        var phi = beta + (e2 / 3 + 31 * e4 / 180 + 517 * e6 / 5040) * sin(2 * beta)
-            + (23 * e4 / 360 + 251 * e6 / 3780) * sin(4 * beta) + (761 * e6 / 45360) * sin(6 * beta)
-        for _ in 0..<5 {
-            let s = sin(phi), c = cos(phi)
-            guard c > 1e-12 else { break }
-            let w = 1 - e2 * s * s
-            let dphi = (qv - LambertAzimuthalEqualArea.q(phi, e: e)) * w * w / (2 * (1 - e2) * c)
-            phi += dphi
-            if !(abs(dphi) > 1e-15) { break }
-        }
-        return phi
     }
 
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
-        let qv = LambertAzimuthalEqualArea.q(lp.y, e: e)
+        let qp = authalic.qp
+        let qv = authalic.q(sin: sin(lp.y))
         let sinLam = sin(lp.x), cosLam = cos(lp.x)
         switch mode {
         case .north, .south:
@@ -118,20 +86,21 @@ public struct LambertAzimuthalEqualArea: Projection {
             let cosB = (1 - sinB * sinB).squareRoot()
             let den = 1 + sinB0 * sinB + cosB0 * cosB * cosLam
             guard den > 1e-15 else { return SIMD2(.nan, .nan) }
-            let b = rq * (2 / den).squareRoot()
+            let b = authalic.radius * (2 / den).squareRoot()
             return SIMD2(b * d * cosB * sinLam, (b / d) * (cosB0 * sinB - sinB0 * cosB * cosLam))
         }
     }
 
     @inlinable
     public func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
+        let qp = authalic.qp, rq = authalic.radius
         switch mode {
         case .north, .south:
             let rho2 = xy.x * xy.x + xy.y * xy.y
             guard rho2 <= 2 * qp * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
             let qv = mode == .north ? qp - rho2 : rho2 - qp
             let lam = rho2 == 0 ? 0 : atan2(xy.x, mode == .north ? -xy.y : xy.y)
-            return SIMD2(lam, latitude(q: max(-qp, min(qp, qv))))
+            return SIMD2(lam, authalic.latitude(q: qv))
         case .oblique:
             let x = xy.x / d, y = xy.y * d
             let rho = (x * x + y * y).squareRoot()
@@ -141,7 +110,7 @@ public struct LambertAzimuthalEqualArea: Projection {
             let sinC = sin(c), cosC = cos(c)
             let sinB = max(-1, min(1, cosC * sinB0 + y * sinC * cosB0 / rho))
             let lam = atan2(x * sinC, rho * cosB0 * cosC - y * sinB0 * sinC)
-            return SIMD2(lam, latitude(q: qp * sinB))
+            return SIMD2(lam, authalic.latitude(q: qp * sinB))
         }
     }
 }

@@ -25,11 +25,8 @@ public struct LambertCylindricalEqualArea: Projection {
     public var horizon: Horizon { .globe }
     @usableFromInline let spherical: Bool
     @usableFromInline let k0: Double
-    @usableFromInline let e: Double
-    @usableFromInline let es: Double
+    @usableFromInline let authalic: AuthalicLatitude
     /// q at the pole.
-    @usableFromInline let qp: Double
-    @usableFromInline let apa1, apa2, apa3: Double
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         let sphericalMethod = p.methodCode == 9834 || p.methodNameContains("Spherical")
@@ -38,36 +35,25 @@ public struct LambertCylindricalEqualArea: Projection {
                            default: behrmann ? Double.pi / 6 : 0)
         try ProjectionParameters.checkLatitude(phi1, name: "Latitude of 1st standard parallel")
         spherical = sphericalMethod || ellipsoid.isSphere
-        e = ellipsoid.eccentricity
-        es = ellipsoid.eccentricitySquared
-        qp = LambertCylindricalEqualArea.q(1, e: e, es: es)
-        apa1 = es / 3 + 31 * es * es / 180 + 517 * es * es * es / 5040
-        apa2 = 23 * es * es / 360 + 251 * es * es * es / 3780
-        apa3 = 761 * es * es * es / 45360
+        authalic = AuthalicLatitude(eccentricity: ellipsoid.isSphere ? 0 : ellipsoid.eccentricity)
         var figure = ellipsoid
         if spherical {
             k0 = cos(phi1)
             if !ellipsoid.isSphere {
-                figure = .sphere(radius: MillerCylindrical.authalicRadius(ellipsoid))
+                figure = .sphere(radius: AuthalicLatitude.seriesRadius(ellipsoid))
             }
         } else {
             let s1 = sin(phi1)
-            k0 = cos(phi1) / (1 - es * s1 * s1).squareRoot()
+            k0 = cos(phi1) / (1 - authalic.es * s1 * s1).squareRoot()
         }
         frame = ProjectionFrame(parameters: p, ellipsoid: figure)
-    }
-
-    /// Snyder's q (eq. 3-12) on the unit ellipsoid.
-    @inlinable static func q(_ s: Double, e: Double, es: Double) -> Double {
-        guard e != 0 else { return 2 * s }
-        return (1 - es) * (s / (1 - es * s * s) + atanh(e * s) / e)
     }
 
     @inlinable
     public func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> {
         guard abs(lp.y) <= Double.pi / 2 else { return SIMD2(.nan, .nan) }
         if spherical { return SIMD2(k0 * lp.x, sin(lp.y) / k0) }
-        return SIMD2(k0 * lp.x, 0.5 * LambertCylindricalEqualArea.q(sin(lp.y), e: e, es: es) / k0)
+        return SIMD2(k0 * lp.x, 0.5 * authalic.q(sin: sin(lp.y)) / k0)
     }
 
     @inlinable
@@ -80,20 +66,7 @@ public struct LambertCylindricalEqualArea: Projection {
             return SIMD2(lam, asin(max(-1, min(1, s))))
         }
         let q = 2 * xy.y * k0
-        guard abs(q) <= qp * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
-        let sb = max(-1, min(1, q / qp))
-        if abs(sb) == 1 { return SIMD2(lam, sb * Double.pi / 2) }
-        // Authalic latitude β → φ by the GN 7-2 series, then Newton on q(φ).
-        let beta = asin(sb), t = 2 * beta
-        var phi = beta + apa1 * sin(t) + apa2 * sin(2 * t) + apa3 * sin(3 * t)
-        for _ in 0..<4 {
-            let s = sin(phi), c = cos(phi)
-            let w = 1 - es * s * s
-            guard c > 1e-12 else { break }
-            let dphi = w * w / (2 * c) * (q / (1 - es) - s / w - atanh(e * s) / e)
-            phi += dphi
-            if abs(dphi) < 1e-15 { break }
-        }
-        return SIMD2(lam, phi)
+        guard abs(q) <= authalic.qp * (1 + 1e-12) else { return SIMD2(.nan, .nan) }
+        return SIMD2(lam, authalic.latitude(q: q))
     }
 }

@@ -20,15 +20,7 @@ public struct MillerCylindrical: Projection {
     @usableFromInline static let maxY = 1.25 * asinh(tan(0.4 * Double.pi))
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: MillerCylindrical.authalicRadius(ellipsoid)))
-    }
-
-    /// PROJ's `R_A`: the authalic radius by its series a·(1 − e²/6 − 17e⁴/360 − 67e⁶/3024)
-    /// (Snyder 1987 eq. 3-13 expanded), which PROJ uses for Esri's Miller on an ellipsoid; it differs
-    /// from the closed form a·√(qp/2) by 2.6e-11 (0.16 mm), enough to matter at 1e-9° in reverse.
-    static func authalicRadius(_ ellipsoid: Ellipsoid) -> Double {
-        let es = ellipsoid.eccentricitySquared
-        return ellipsoid.semiMajorAxis * (1 - es * (1.0 / 6 + es * (17.0 / 360 + es * 67.0 / 3024)))
+        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: AuthalicLatitude.seriesRadius(ellipsoid)))
     }
 
     @inlinable

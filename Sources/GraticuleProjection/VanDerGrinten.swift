@@ -36,12 +36,7 @@ public struct VanDerGrinten: Projection {
     @usableFromInline let over: Bool
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        var radius = ellipsoid.semiMajorAxis
-        if !ellipsoid.isSphere {
-            let es = ellipsoid.eccentricitySquared
-            radius *= 1 - es * (1.0 / 6 + es * (17.0 / 360 + es * 67.0 / 3024))
-        }
-        frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: radius))
+        frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: AuthalicLatitude.seriesRadius(ellipsoid)))
         over = !p.wrapsLongitude
     }
 
