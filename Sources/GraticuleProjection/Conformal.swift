@@ -61,8 +61,8 @@ public enum Conformal {
 /// R's coefficients come from power-series arithmetic at construction (Q, then q² = t·Q², cosh and
 /// sinh by their series); R₀ = 1 − e², R₁ = e⁴(1 − e²)/6 ≈ 7·10⁻⁶ for WGS 84, and each further
 /// coefficient is ≈ e² times the previous one, so the value is R₀ plus a small correction and
-/// rounds to within one ulp. For flatter-than-terrestrial bodies `isUsable` is false (e² > 1/75);
-/// callers then use the closed forms.
+/// rounds to within one ulp. For flatter-than-terrestrial bodies `isUsable` is false (e² > 1/75)
+/// and both functions evaluate the closed forms instead.
 @frozen
 public struct ConformalPolynomials: Sendable {
     /// R(t) coefficients, t⁰…t⁷.
@@ -71,11 +71,14 @@ public struct ConformalPolynomials: Sendable {
     @usableFromInline let q0, q1, q2, q3, q4, q5, q6, q7: Double
     /// True when e² ≤ 1/75, where the truncated series are exact to double precision.
     public let isUsable: Bool
+    /// The eccentricity, for the closed forms beyond `isUsable`.
+    public let eccentricity: Double
 
     /// The series for eccentricity `e` (0 for a sphere: R ≡ 1, Q ≡ 0).
     public init(eccentricity e: Double) {
         let count = 8
         let e2 = e * e
+        eccentricity = e
         isUsable = e2 <= 1.0 / 75
         // Q(t) = Σ e^(2k+2) t^k / (2k+1): q = s·Q(s²).
         var qc = [Double](repeating: 0, count: count)
@@ -110,17 +113,26 @@ public struct ConformalPolynomials: Sendable {
     }
 
     /// tan χ · cos φ (χ the conformal latitude) from s = sin φ, on two values; within one ulp of
-    /// the closed form s·cosh q − sinh q (`Series.oddPolynomial`).
+    /// the closed form s·cosh q − sinh q (`Series.oddPolynomial`), which it is beyond `isUsable`.
     @inlinable @inline(__always)
     public func tanChiCosPhi(sin s: SIMD2<Double>) -> SIMD2<Double> {
-        Series.oddPolynomial(s, (r0, r1, r2, r3, r4, r5, r6, r7))
+        isUsable ? Series.oddPolynomial(s, (r0, r1, r2, r3, r4, r5, r6, r7))
+            : SIMD2(Self.tanChiCosPhi(s[0], e: eccentricity), Self.tanChiCosPhi(s[1], e: eccentricity))
+    }
+
+    /// tan χ · cos φ in closed form, s·cosh q − sinh q with q = e·atanh(e·s).
+    @inlinable
+    public static func tanChiCosPhi(_ s: Double, e: Double) -> Double {
+        let q = e * atanh(e * s)
+        return s * cosh(q) - sinh(q)
     }
 
     /// q = e·atanh(e·s), the ellipsoidal part of the isometric latitude ψ = atanh(s) − q, from
-    /// s = sin φ, on two values (`Series.oddPolynomial`).
+    /// s = sin φ, on two values (`Series.oddPolynomial`; the closed form beyond `isUsable`).
     @inlinable @inline(__always)
     public func isometricCorrection(sin s: SIMD2<Double>) -> SIMD2<Double> {
-        Series.oddPolynomial(s, (q0, q1, q2, q3, q4, q5, q6, q7))
+        isUsable ? Series.oddPolynomial(s, (q0, q1, q2, q3, q4, q5, q6, q7))
+            : SIMD2(eccentricity * atanh(eccentricity * s[0]), eccentricity * atanh(eccentricity * s[1]))
     }
 
     /// `tanChiCosPhi(sin:)` on one value (a lane of the pair form, so the same result).

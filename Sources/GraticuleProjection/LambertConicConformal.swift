@@ -166,8 +166,7 @@ public struct LambertConicConformal: PairProjection {
         let magnitude = 0.5 * V.log1p(2 * a / (1 - a))
         var psi = V.copySign(magnitude, s)
         if !spherical {
-            psi -= conformal.isUsable ? conformal.isometricCorrection(sin: s)
-                : SIMD2(e * atanh(e * s[0]), e * atanh(e * s[1]))
+            psi -= conformal.isometricCorrection(sin: s)
         }
         let rho = c * V.exp(-n * psi)
         // |φ| ≤ 90° (NaN fails), and ρ finite (the far pole maps to infinity).
@@ -192,6 +191,6 @@ public struct LambertConicConformal: PairProjection {
         let expPsi = exp(-log(sgn * r / c) / n)
         if useSeries { return SIMD2(lam, latitudeSeries.latitude(expIsometric: expPsi)) }
         let psi = log(expPsi)
-        return SIMD2(lam, atan(Conformal.tau(fromConformalTau: sinh(psi), e: e)))
+        return SIMD2(lam, Conformal.latitude(isometric: psi, e: e))
     }
 }

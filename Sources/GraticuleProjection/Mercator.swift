@@ -77,8 +77,7 @@ public struct Mercator: PairProjection {
         let a = V.abs(s)
         var psi = V.copySign(V.log1p(a * (1 + c + a) / (c * (1 + c))), s)
         if !spherical {
-            psi -= conformal.isUsable ? conformal.isometricCorrection(sin: s)
-                : SIMD2(e * atanh(e * s[0]), e * atanh(e * s[1]))
+            psi -= conformal.isometricCorrection(sin: s)
         }
         // |φ| < 90° (NaN fails it too): the poles map to infinity.
         let inside = V.abs(phi) .< Double.pi / 2
@@ -93,7 +92,6 @@ public struct Mercator: PairProjection {
         guard lam.isFinite && psi.isFinite else { return SIMD2(.nan, .nan) }
         // Beyond |ψ| = 40, tan φ > 1e17 and φ is ±π/2 to the last bit (sinh overflows from 710 on).
         if abs(psi) > 40 { return SIMD2(lam, psi < 0 ? -Double.pi / 2 : Double.pi / 2) }
-        if spherical { return SIMD2(lam, atan(sinh(psi))) }
-        return SIMD2(lam, atan(Conformal.tau(fromConformalTau: sinh(psi), e: e)))
+        return SIMD2(lam, Conformal.latitude(isometric: psi, e: e))
     }
 }

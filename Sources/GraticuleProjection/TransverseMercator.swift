@@ -72,7 +72,6 @@ public struct TransverseMercator: PairProjection {
     public let outputAxes: OutputAxes
 
     @usableFromInline let spherical: Bool
-    @usableFromInline let e: Double
     /// ±k0·A/a: the rectifying radius times the scale factor, negative when south-orientated.
     @usableFromInline let scale: Double
     /// ξ of the natural origin (its rectifying latitude), radians.
@@ -118,7 +117,6 @@ public struct TransverseMercator: PairProjection {
                                     reason: "the ellipsoid must be a sphere or oblate")
         }
         spherical = f == 0
-        e = ellipsoid.eccentricity
         outputAxes = southOrientated ? .westSouth : .eastNorth
         let n = ellipsoid.thirdFlattening
         let n2 = n * n, n3 = n2 * n, n4 = n3 * n, n5 = n4 * n, n6 = n5 * n
@@ -155,11 +153,7 @@ public struct TransverseMercator: PairProjection {
         conformal = ConformalPolynomials(eccentricity: f == 0 ? 0 : ellipsoid.eccentricity)
         // ξ at the natural origin: the rectifying latitude of φ0 through the same series.
         let s0 = sin(phi0), c0 = cos(phi0)
-        var u0 = s0
-        if f != 0 {
-            let q = ellipsoid.eccentricity * atanh(ellipsoid.eccentricity * s0)
-            u0 = s0 * cosh(q) - sinh(q)
-        }
+        let u0 = f == 0 ? s0 : ConformalPolynomials.tanChiCosPhi(s0, e: ellipsoid.eccentricity)
         let chi0 = atan2(u0, c0)
         xi0 = chi0 + Series.sinSum(sin: sin(chi0), cos: cos(chi0), (a1, a2, a3, a4, a5, a6))
         frame = ProjectionFrame(centralMeridian: lam0, falseEasting: falseEasting, falseNorthing: falseNorthing,
@@ -174,8 +168,7 @@ public struct TransverseMercator: PairProjection {
         typealias V = VectorMath
         let (s, c) = V.sincos(phi)
         // u = tan χ · cos φ (χ conformal latitude), by a polynomial in sin²φ: no atanh/sinh/cosh.
-        let u = conformal.isUsable ? conformal.tanChiCosPhi(sin: s)
-            : SIMD2(TransverseMercator.tanChiCosPhi(s[0], e: e), TransverseMercator.tanChiCosPhi(s[1], e: e))
+        let u = conformal.tanChiCosPhi(sin: s)
         let (sl, cl) = V.sincos(lam)
         let v = c * cl, w = c * sl
         let u2 = u * u, w2 = w * w
@@ -194,13 +187,6 @@ public struct TransverseMercator: PairProjection {
         let (dxi, deta) = TransverseMercator.clenshaw(sin2, cos2, sinh2, cosh2, a1, a2, a3, a4, a5, a6)
         let nan = SIMD2<Double>(repeating: .nan)
         return (V.choose(inside, scale * (etap + deta), nan), V.choose(inside, scale * ((xip + dxi) - xi0), nan))
-    }
-
-    /// tan χ · cos φ in closed form, for flattenings beyond `ConformalPolynomials.isUsable`.
-    @usableFromInline
-    static func tanChiCosPhi(_ s: Double, e: Double) -> Double {
-        let q = e * atanh(e * s)
-        return s * cosh(q) - sinh(q)
     }
 
     /// Σⱼ kⱼ sin 2jζ′ on complex ζ′ = ξ′ + iη′ (real and imaginary parts) by Clenshaw, from
