@@ -11,7 +11,7 @@ enum CRSResolve {
     static func unit(name: String, factor: Double?, kind: UnitOfMeasure.Kind, identifier: Identifier?) -> UnitOfMeasure {
         if let names {
             if let identifier, let u = names.units[identifier],
-               factor == nil || RegistryNames.close(u.factor, factor!, 1e-10) || u.factor.isNaN {
+               factor == nil || CRSEquivalence.close(u.factor, factor!, 1e-10) || u.factor.isNaN {
                 return u
             }
             if let u = names.unit(named: name, factor: factor, kind: kind) { return u }
@@ -22,7 +22,7 @@ enum CRSResolve {
             }
         }
         if let factor {
-            if kind == .angle, RegistryNames.close(factor, Angle.radiansPerDegree, 1e-10),
+            if kind == .angle, CRSEquivalence.close(factor, Angle.radiansPerDegree, 1e-10),
                ["degree", "degrees", "deg"].contains(name.lowercased()) { return .degree }
             if kind == .length, factor == 1, ["metre", "meter", "m"].contains(name.lowercased()) { return .metre }
             if kind == .scale, factor == 1 { return .unity }
@@ -57,7 +57,7 @@ enum CRSResolve {
         var resolvedID = identifier
         if let names {
             let matches: (RegistryNames.EllipsoidRow) -> Bool = {
-                RegistryNames.close($0.semiMajorAxis, aMetres, 1e-12) && RegistryNames.close($0.inverseFlattening, rf, 1e-12)
+                CRSEquivalence.close($0.semiMajorAxis, aMetres, 1e-12) && CRSEquivalence.close($0.inverseFlattening, rf, 1e-12)
             }
             if let identifier, let row = names.ellipsoids[identifier], matches(row) {
                 resolvedName = row.name

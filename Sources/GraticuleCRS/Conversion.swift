@@ -73,6 +73,13 @@ public struct Conversion: Hashable, Sendable {
         return parameters.first { Conversion.normalize($0.name) == key }
     }
 
+    /// The first parameter with EPSG code `code` (when given) or with this name (`RegistryNames.key`:
+    /// case, spaces and punctuation ignored), as the writers match a method's parameter list.
+    func parameter(epsg code: Int?, orNamed name: String) -> OperationParameter? {
+        let key = RegistryNames.key(name)
+        return parameters.first { (code != nil && $0.epsgCode == code) || RegistryNames.key($0.name) == key }
+    }
+
     static func normalize(_ s: String) -> String {
         String(s.lowercased().filter { $0.isLetter || $0.isNumber })
     }

@@ -4,6 +4,17 @@ import GraticuleCore
 public struct GeodeticCRS: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case geographic2D = "geographic 2D", geographic3D = "geographic 3D", geocentric
+
+        /// The kind a coordinate system makes a geodetic CRS: ellipsoidal 2D or 3D, or geocentric
+        /// (3D Cartesian or spherical); nil for any other CS.
+        init?(coordinateSystem cs: CoordinateSystem) {
+            switch (cs.kind, cs.axes.count) {
+            case (.ellipsoidal, 2): self = .geographic2D
+            case (.ellipsoidal, 3): self = .geographic3D
+            case (.cartesian, 3), (.spherical, _): self = .geocentric
+            default: return nil
+            }
+        }
     }
     public var name: String
     public var identifier: Identifier?

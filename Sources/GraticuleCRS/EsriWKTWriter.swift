@@ -211,7 +211,7 @@ struct EsriWKTWriter {
         for ep in mapping.parameters {
             var v: Double
             if let n = ep.name {
-                if let param = c.parameters.first(where: { ($0.epsgCode != nil && $0.epsgCode == ep.epsgCode) || RegistryNames.key($0.name) == RegistryNames.key(n) }) {
+                if let param = c.parameter(epsg: ep.epsgCode, orNamed: n) {
                     v = value(param)
                 } else if let f = ep.fixedValue {
                     v = f

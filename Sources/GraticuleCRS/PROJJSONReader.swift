@@ -250,12 +250,7 @@ struct PROJJSONReader {
         } else {
             cs = CRSResolve.ellipsoidal(latitudeFirst: true, unit: .degree)
         }
-        let kind: GeodeticCRS.Kind
-        switch (cs.kind, cs.axes.count) {
-        case (.ellipsoidal, 2): kind = .geographic2D
-        case (.ellipsoidal, 3): kind = .geographic3D
-        case (.cartesian, 3), (.spherical, _): kind = .geocentric
-        default:
+        guard let kind = GeodeticCRS.Kind(coordinateSystem: cs) else {
             throw error("geodetic CRS \(name.brief) has a \(cs.kind.rawValue) CS with \(cs.axes.count) axes",
                         at: obj.offset)
         }

@@ -142,7 +142,7 @@ struct PROJStringWriter {
         }
         for ps in spec.params {
             guard let key = ps.proj else { continue }
-            let param = c.parameters.first { ($0.epsgCode != nil && $0.epsgCode == ps.epsg) || RegistryNames.key($0.name) == RegistryNames.key(ps.name) }
+            let param = c.parameter(epsg: ps.epsg, orNamed: ps.name)
             var v: Double
             switch ps.kind {
             case .angle: v = param?.normalizedValue ?? 0

@@ -108,7 +108,7 @@ struct RegistryNames: Sendable {
         let candidates = (unitsByName[RegistryNames.key(name)] ?? []).compactMap { units[$0] }
             .filter { kind == nil || $0.kind == kind }
         if let factor {
-            if let u = candidates.first(where: { Self.close($0.factor, factor, 1e-10) }) { return u }
+            if let u = candidates.first(where: { CRSEquivalence.close($0.factor, factor, 1e-10) }) { return u }
             return nil
         }
         return candidates.first
@@ -119,9 +119,9 @@ struct RegistryNames: Sendable {
         let preferred: [String] = kind == .angle ? ["9102", "9101", "9105", "9104", "9103"]
             : kind == .length ? ["9001", "9002", "9003", "9036", "9005"] : ["9201", "9202"]
         for code in preferred {
-            if let u = units[Identifier("EPSG", code)], Self.close(u.factor, factor, 1e-10) { return u }
+            if let u = units[Identifier("EPSG", code)], CRSEquivalence.close(u.factor, factor, 1e-10) { return u }
         }
-        return units.values.filter { $0.kind == kind && $0.authority == "EPSG" && Self.close($0.factor, factor, 1e-10) }
+        return units.values.filter { $0.kind == kind && $0.authority == "EPSG" && CRSEquivalence.close($0.factor, factor, 1e-10) }
             .min { Int($0.code ?? "0") ?? 0 < Int($1.code ?? "0") ?? 0 }
     }
 
@@ -156,10 +156,6 @@ struct RegistryNames: Sendable {
         return esriMethodsByName[RegistryNames.key(method.name)] ?? []
     }
 
-    static func close(_ a: Double, _ b: Double, _ rel: Double) -> Bool {
-        a == b || abs(a - b) <= rel * max(abs(a), abs(b))
-    }
-
     /// The registry datum this name (or alias) denotes with this figure and prime meridian.
     /// Esri names a datum without its prime meridian (`D_NTF` with `PRIMEM["Paris"]`), EPSG with
     /// it (`NTF (Paris)`): when the named datum has another prime meridian, its `… (meridian)`
@@ -181,8 +177,8 @@ struct RegistryNames: Sendable {
     /// True when a registry datum has this figure and prime meridian (in degrees).
     func datum(_ row: DatumRow, matches figure: Ellipsoid, primeMeridianDegrees pm: Double) -> Bool {
         guard let eid = row.ellipsoid, let e = ellipsoids[eid],
-              RegistryNames.close(e.semiMajorAxis, figure.semiMajorAxis, 1e-12),
-              RegistryNames.close(e.inverseFlattening, figure.inverseFlattening, 1e-12) else { return false }
+              CRSEquivalence.close(e.semiMajorAxis, figure.semiMajorAxis, 1e-12),
+              CRSEquivalence.close(e.inverseFlattening, figure.inverseFlattening, 1e-12) else { return false }
         let rowPM = row.primeMeridian.flatMap { id in primeMeridians.first { $0.id == id }?.degrees } ?? 0
         return abs(rowPM - pm) < 1e-7
     }

@@ -160,7 +160,7 @@ struct WKT1Writer {
         var out: [WKTElement] = [.node("PROJECTION", [.quoted(wkt1)])]
         for ps in spec.params {
             guard let name = ps.wkt1 else { continue }
-            guard let param = c.parameters.first(where: { ($0.epsgCode != nil && $0.epsgCode == ps.epsg) || RegistryNames.key($0.name) == RegistryNames.key(ps.name) }) else { continue }
+            guard let param = c.parameter(epsg: ps.epsg, orNamed: ps.name) else { continue }
             out.append(.node("PARAMETER", [.quoted(name), .number(TextFormat.wkt(value(param)))]))
         }
         return out

@@ -319,12 +319,7 @@ struct WKTReader {
                 throw error("\(node.keyword) \(crsName.brief) lacks its CS", at: node.offset)
             }
         }
-        let kind: GeodeticCRS.Kind
-        switch (cs.kind, cs.axes.count) {
-        case (.ellipsoidal, 2): kind = .geographic2D
-        case (.ellipsoidal, 3): kind = .geographic3D
-        case (.cartesian, 3), (.spherical, _): kind = .geocentric
-        default:
+        guard let kind = GeodeticCRS.Kind(coordinateSystem: cs) else {
             throw error("\(node.keyword) \(crsName.brief) has a \(cs.kind.rawValue) CS with "
                         + "\(cs.axes.count) axes; a geodetic CRS needs an ellipsoidal (2D/3D) or 3D Cartesian one",
                         at: node.offset)
@@ -358,8 +353,8 @@ struct WKTReader {
             // rounded 1/f such as Esri's 294.9786982 for Clarke 1866 stays as written).
             if case var .geodetic(reg)? = try? registry.crs(c),
                CRSEquivalence.geodeticEquivalent(reg, g, options: [.ignoreAxisOrder]),
-               RegistryNames.close(reg.datum.ellipsoid.semiMajorAxis, g.datum.ellipsoid.semiMajorAxis, 1e-12),
-               RegistryNames.close(reg.datum.ellipsoid.inverseFlattening, g.datum.ellipsoid.inverseFlattening, 1e-12) {
+               CRSEquivalence.close(reg.datum.ellipsoid.semiMajorAxis, g.datum.ellipsoid.semiMajorAxis, 1e-12),
+               CRSEquivalence.close(reg.datum.ellipsoid.inverseFlattening, g.datum.ellipsoid.inverseFlattening, 1e-12) {
                 reg.datum.towgs84 = g.datum.towgs84
                 return reg
             }
