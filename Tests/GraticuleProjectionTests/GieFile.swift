@@ -1,7 +1,7 @@
 import Foundation
 
 /// A reader for PROJ's `gie` test files (PROJ 9.5.1 `test/gie/*.gie` and the IOGP GIGS vectors in
-/// `test/gigs/`), read from `../shared/data/proj-9.5.1-tests/` beside the package.
+/// `test/gigs/`), copied unmodified into `Fixtures/proj-9.5.1/` (see its README.md and COPYING).
 ///
 /// Format (PROJ `docs/source/apps/gie.rst`, `src/apps/gie.cpp`): only text between `<gie>` and
 /// `</gie>` (or `<gie-strict>`/`</gie-strict>`) counts; a line starting with a keyword is a command,
@@ -32,11 +32,11 @@ struct GieFile {
         var useProj4InitRules: Bool
     }
 
+    /// `Fixtures/proj-9.5.1` in the test bundle.
     static let directory: URL = {
-        // Tests/GraticuleProjectionTests/GieFile.swift → package root → ../shared/data/…
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return root.deletingLastPathComponent().appendingPathComponent("shared/data/proj-9.5.1-tests")
+        guard let url = Bundle.module.url(forResource: "proj-9.5.1", withExtension: nil, subdirectory: "Fixtures")
+        else { preconditionFailure("missing test fixture folder Fixtures/proj-9.5.1") }
+        return url
     }()
 
     /// The cases of one file (path relative to the test-vector directory, e.g. `gie/builtins.gie`).
