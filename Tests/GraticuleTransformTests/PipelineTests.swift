@@ -41,15 +41,10 @@ import Testing
         }
     }
 
-    @Test func differentDatumsNeedATransformation() throws {
-        #expect(throws: GraticuleError.self) {
-            try Transformer(from: SpatialReference(wkid: 4326), to: SpatialReference(wkid: 28413))
-        }
-        let error = #expect(throws: GraticuleError.self) {
-            try Transformer(from: SpatialReference(wkid: 4326), to: SpatialReference(wkid: 27700))
-        }
-        #expect("\(error.map { "\($0)" } ?? "")".contains("datum transformation"))
-        #expect("\(error.map { "\($0)" } ?? "")".contains("Ordnance Survey of Great Britain 1936"))
+    @Test func differentDatumsGetTheDefaultTransformation() throws {
+        let t = try Transformer(from: SpatialReference(wkid: 4326), to: SpatialReference(wkid: 27700))
+        #expect(t.transformation?.code == "~EPSG:1314")
+        #expect(t.inverse.transformation?.code == "EPSG:1314")
     }
 
     @Test func batchOfNaNAndSinglePointError() throws {
