@@ -33,10 +33,11 @@ struct ProjectCommand: ParsableCommand {
     func run() throws {
         let transformer: Transformer
         do {
+            let registry = try Registry.shared
             let catalog = TransformationCatalog.shared
             if let dataDir { try catalog.setDataDirectory(URL(fileURLWithPath: dataDir)) }
-            let source = try SpatialReference(text: from)
-            let target = try SpatialReference(text: to)
+            let source = try SpatialReference(text: from, registry: registry)
+            let target = try SpatialReference(text: to, registry: registry)
             let choice: Transformer.Choice
             switch transformation.lowercased() {
             case "default": choice = .default

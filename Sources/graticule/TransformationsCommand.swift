@@ -31,9 +31,10 @@ struct TransformationsCommand: ParsableCommand {
         let ranked: [RankedTransformation]
         let source: SpatialReference, target: SpatialReference
         do {
+            let registry = try Registry.shared
             if let dataDir { try catalog.setDataDirectory(URL(fileURLWithPath: dataDir)) }
-            source = try SpatialReference(text: from)
-            target = try SpatialReference(text: to)
+            source = try SpatialReference(text: from, registry: registry)
+            target = try SpatialReference(text: to, registry: registry)
             var aoi: AreaOfUse?
             if let area {
                 let v = area.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }

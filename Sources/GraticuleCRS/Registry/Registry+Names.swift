@@ -65,16 +65,14 @@ struct RegistryNames: Sendable {
     /// Esri aliases by object type (`datum`, `ellipsoid`, `unit`, `prime_meridian`, `crs`).
     var esriAliases: [String: [Identifier: String]] = [:]
     var esriMethods: [String: [EsriMethodMapping]] = [:]
+    /// Esri datums that duplicate an EPSG datum, mapped to it (`ESRI:106001 D_WGS_1966` →
+    /// `EPSG:6760`): the Esri datum's name is the EPSG datum's name or Esri alias, and the
+    /// ellipsoid and prime meridian agree.
+    var esriTwins: [Identifier: Identifier] = [:]
     var esriMethodsByCode: [Int: [EsriMethodMapping]] = [:]
     var esriMethodsByName: [String: [EsriMethodMapping]] = [:]
 
-    /// The index of the shared registry, built on first use (nil when the registry is missing).
-    static let shared: RegistryNames? = {
-        guard let registry = try? Registry.shared else { return nil }
-        return try? registry.loadNameIndex()
-    }()
-
-    static func key(_ s: String) -> String { MethodTable.normalize(s) }
+    static func key(_ s: String) -> String { NameKey.of(s) }
 
     // MARK: Lookups
 
@@ -242,6 +240,16 @@ extension Registry {
                 default: break
                 }
             }
+            for (id, row) in n.datums where id.authority == "ESRI" && !row.isVertical {
+                guard let eid = row.ellipsoid, let e = n.ellipsoids[eid] else { continue }
+                let figure = Ellipsoid(semiMajorAxis: e.semiMajorAxis, inverseFlattening: e.inverseFlattening)
+                let pm = row.primeMeridian.flatMap { p in n.primeMeridians.first { $0.id == p }?.degrees } ?? 0
+                if let twin = n.datums(named: row.name).first(where: {
+                    $0.id.authority == "EPSG" && n.datum($0, matches: figure, primeMeridianDegrees: pm)
+                }) {
+                    n.esriTwins[id] = twin.id
+                }
+            }
             var params: [String: [EsriMethodMapping.Parameter]] = [:]
             for r in try Row.fetchAll(db, sql: "select esri_name, alternative, esri_param, param_name, param_code, fixed_value from esri_param order by esri_name, alternative, seq") {
                 let key = "\(r["esri_name"] as String)#\(r["alternative"] as Int)"
@@ -268,9 +276,9 @@ extension Registry {
     /// CRS identifiers (EPSG and ESRI) whose name or alias is exactly `name`, of the given types:
     /// current ones first, then official names before aliases (Esri's aliases first among those),
     /// then EPSG before ESRI.
-    func crsIdentifiers(named name: String, types: [String]) throws(GraticuleError) -> [Identifier] {
+    func crsIdentifiers(named name: String, types: [CRSType]) throws(GraticuleError) -> [Identifier] {
         try read { db in
-            let list = types.map { "'\($0)'" }.joined(separator: ",")
+            let list = types.map { "'\($0.rawValue)'" }.joined(separator: ",")
             var out: [Identifier] = []
             for r in try Row.fetchAll(db, sql: """
                 select auth, code from (

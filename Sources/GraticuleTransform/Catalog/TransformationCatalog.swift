@@ -21,6 +21,21 @@ public final class TransformationCatalog: Sendable {
     public static let shared = TransformationCatalog(
         registry: { () throws(GraticuleError) -> Registry in try Registry.shared }, grids: .shared)
 
+    /// The catalog of a registry: the shared catalog for the shared registry, else one catalog
+    /// per registry instance, kept for the life of the process.
+    public static func catalog(for registry: Registry) -> TransformationCatalog {
+        if let shared = try? shared.registry(), shared === registry { return .shared }
+        let key = ObjectIdentifier(registry)
+        return others.withLock { map in
+            if let c = map[key] { return c }
+            let c = TransformationCatalog(registry: registry)
+            map[key] = c
+            return c
+        }
+    }
+
+    private static let others = Mutex<[ObjectIdentifier: TransformationCatalog]>([:])
+
     private let registryProvider: @Sendable () throws(GraticuleError) -> Registry
     /// Where grid files are looked for.
     public let grids: GridStore

@@ -58,8 +58,7 @@ extension TransformationCatalog {
             throw .unsupported("datum transformations between \(source) and \(target): both must be geographic or projected")
         }
         let registry = try registry()
-        _ = registry
-        if Transformer.sameDatum(sg.datum, tg.datum) { return [] }
+        if try registry.isSameDatum(sg.datum, tg.datum) { return [] }
         let index = try loadIndex()
         let ext1 = (source.areaOfUse ?? sg.identifier.flatMap { try? crsInfo($0).area }).map(GeoBox.init)
         let ext2 = (target.areaOfUse ?? tg.identifier.flatMap { try? crsInfo($0).area }).map(GeoBox.init)

@@ -52,9 +52,16 @@ public struct Transformer: Sendable {
     }
 
     /// Builds the pipeline with the default datum transformation of the shared catalog.
-    /// - Throws: as `init(from:to:transformation:catalog:coordinateEpoch:)`.
+    /// - Throws: as `init(from:to:transformation:catalog:coordinateEpoch:)`, and the shared
+    ///   registry's error when it is missing or unreadable.
     public init(from source: SpatialReference, to target: SpatialReference) throws(GraticuleError) {
         try self.init(from: source, to: target, transformation: .default)
+    }
+
+    /// Builds the pipeline with the default datum transformation of `registry`'s catalog
+    /// (`TransformationCatalog.catalog(for:)`).
+    public init(from source: SpatialReference, to target: SpatialReference, registry: Registry) throws(GraticuleError) {
+        try self.init(from: source, to: target, transformation: .default, catalog: .catalog(for: registry))
     }
 
     /// Builds the pipeline.
@@ -83,7 +90,7 @@ public struct Transformer: Sendable {
         case .none:
             chosen = nil
         case .default:
-            chosen = Transformer.sameDatum(sg.datum, tg.datum) ? nil
+            chosen = try catalog.registry().isSameDatum(sg.datum, tg.datum) ? nil
                 : try catalog.defaultTransformation(from: source, to: target)
         case let .transformation(t):
             try Transformer.check(t, from: sg, to: tg, catalog: catalog)
@@ -122,20 +129,6 @@ public struct Transformer: Sendable {
             throw .invalidInput("transformation \(t.name) ends on \(currentName) (datum \(c)), "
                                 + "not on the target datum \(tg.datum.name) (\(d))")
         }
-    }
-
-    /// True when two datums are the same reference frame: the same identifier, or (for datums read
-    /// from text without one) the same name, ellipsoid and prime meridian.
-    public static func sameDatum(_ a: GeodeticDatum, _ b: GeodeticDatum) -> Bool {
-        if let ia = a.identifier, let ib = b.identifier, ia == ib { return true }
-        return normalizedName(a.name) == normalizedName(b.name) && a.ellipsoid.figure == b.ellipsoid.figure
-            && abs(a.primeMeridian.longitudeDegrees - b.primeMeridian.longitudeDegrees) < 1e-12
-    }
-
-    static func normalizedName(_ s: String) -> String {
-        var n = s.lowercased()
-        if n.hasPrefix("d_") { n.removeFirst(2) }
-        return String(n.filter { $0.isLetter || $0.isNumber })
     }
 
     static func end(_ sr: SpatialReference) throws(GraticuleError) -> End {
