@@ -22,9 +22,9 @@ enum NTv2Reader {
         } else {
             throw fail("NUM_OREC is \(file.int32(at: 8, bigEndian: false)), expected 11")
         }
-        let gsType = file.ascii(at: 56 + 8, 8).uppercased()
+        let gsType = file.ascii(at: 56, 8).uppercased()
         guard gsType.hasPrefix("SECONDS") else { throw fail("GS_TYPE \"\(gsType)\" is not supported (only SECONDS)") }
-        let numFiles = Int(file.int32(at: 40 + 8, bigEndian: big))
+        let numFiles = Int(file.int32(at: 40, bigEndian: big))
         guard numFiles >= 1 && numFiles <= 10_000 else { throw fail("NUM_FILE is \(numFiles)") }
         var offset = 176
         var flat: [(lattice: GridLattice, parent: String)] = []
