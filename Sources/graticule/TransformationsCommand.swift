@@ -82,19 +82,7 @@ struct TransformationsCommand: ParsableCommand {
     }
 
     static func json(_ ranked: [RankedTransformation], source: SpatialReference, target: SpatialReference) -> String {
-        func esc(_ s: String) -> String {
-            var o = "\""
-            for c in s.unicodeScalars {
-                switch c {
-                case "\"": o += "\\\""
-                case "\\": o += "\\\\"
-                case "\n": o += "\\n"
-                default:
-                    if c.value < 0x20 { o += String(format: "\\u%04x", c.value) } else { o.unicodeScalars.append(c) }
-                }
-            }
-            return o + "\""
-        }
+        func esc(_ s: String) -> String { s.jsonLiteral }
         func num(_ v: Double?) -> String { v.map { "\($0)" } ?? "null" }
         var items: [String] = []
         for (i, r) in ranked.enumerated() {
