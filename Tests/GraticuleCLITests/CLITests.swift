@@ -62,7 +62,8 @@ final class Marker {}
 }
 
 @Suite struct ProjectCommandTests {
-    /// EPSG:3857 golden value from PROJ 9.5.1 (rendering.md §3.8): (−123, 45) → (−13,692,297.368, 5,621,521.486).
+    /// EPSG:3857 value from PROJ 9.5.1 via pyproj 3.7.2 (EPSG:4326, `always_xy`): (−123, 45) →
+    /// (−13,692,297.368, 5,621,521.486).
     @Test func projectsOnePoint() throws {
         let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:3857", "--", "-123", "45"])
         #expect(r.status == 0)
