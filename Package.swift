@@ -35,7 +35,8 @@ let package = Package(
             dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection"],
             resources: [.copy("Resources/grids")],
             swiftSettings: swift6),
-        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS"],
+        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS",
+                                                   .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: swift6),
         .target(name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"], swiftSettings: swift6),
         .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform"],
@@ -67,6 +68,9 @@ let package = Package(
             name: "GraticuleTransformTests", dependencies: ["GraticuleTransform"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleIOTests", dependencies: ["GraticuleIO"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
