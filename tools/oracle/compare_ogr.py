@@ -4,7 +4,12 @@
 For each source, both tools write GeoJSON (and, with --to EPSG:3857, the reprojected GeoJSON); the
 outputs are compared feature by feature: same count, same attribute names and values (numbers to
 1e-12 relative), same geometry type and rings, coordinates within 1e-9 (degrees) or 1 mm (metres).
-Then Graticule's Shapefile and GeoPackage outputs are read back with ogr2ogr and compared the same way.
+Then Graticule's Shapefile and GeoPackage outputs are read back with ogr2ogr and compared with
+ogr2ogr's own Shapefile / GeoPackage of the same source.
+
+Known, deliberate difference: with --to EPSG:3857, Natural Earth's Antarctica has vertices at -90 deg,
+where Mercator is undefined; PROJ returns a finite y of -2.4e8 m and GDAL keeps it, Graticule drops
+the ring (out of domain is never a number), so that feature differs.
 
 Usage: python3 tools/oracle/compare_ogr.py GRATICULE_BINARY SOURCE [SOURCE...]
 Prints one line per check and exits non-zero on any difference.
@@ -89,7 +94,13 @@ def main():
                 back = os.path.join(d, "w%d_%s.geojson" % (n, ext))
                 run([exe, "convert", src, w])
                 run(["ogr2ogr", "-f", "GeoJSON", back, w])
-                ok &= compare(back, o, 1e-9, "%s -> .%s read back by ogr2ogr" % (name, ext))
+                # The reference goes through the same format with ogr2ogr (Shapefile field names are
+                # cut to 10 characters by both tools).
+                ow = os.path.join(d, "ow%d.%s" % (n, ext))
+                oback = os.path.join(d, "ow%d_%s.geojson" % (n, ext))
+                run(["ogr2ogr", ow, src])
+                run(["ogr2ogr", "-f", "GeoJSON", oback, ow])
+                ok &= compare(back, oback, 1e-9, "%s -> .%s read back by ogr2ogr" % (name, ext))
     sys.exit(0 if ok else 1)
 
 main()

@@ -157,7 +157,8 @@ public struct ShapefileReader {
         return try result.get()
     }
 
-    static func decode(_ c: UnsafeRawBufferPointer, sr: SpatialReference?) throws(GraticuleError) -> Geometry? {
+    /// Decodes one record's content (shape type onward); public for the fuzz target.
+    public static func decode(_ c: UnsafeRawBufferPointer, sr: SpatialReference?) throws(GraticuleError) -> Geometry? {
         func need(_ n: Int, _ what: String) throws(GraticuleError) {
             guard n <= c.count else { throw .invalidInput("\(what) needs \(n) bytes, the record has \(c.count)") }
         }
