@@ -78,7 +78,7 @@ import Testing
 /// Inputs the NTv2 fuzz target (Fuzz/FuzzNTv2.swift) once crashed on, run the way the target runs
 /// them: parsed, then applied over and around their extent.
 @Suite struct NTv2FuzzRegressionTests {
-    @Test(arguments: ["ntv2-crash-e7439f8c"])
+    @Test(arguments: ["ntv2-crash-e7439f8c", "ntv2-crash-e9dece31"])
     func doesNotCrash(_ name: String) throws {
         let url = try #require(Bundle.module.url(forResource: name, withExtension: "gsb", subdirectory: "Fixtures/fuzz"))
         let bytes = [UInt8](try Data(contentsOf: url))

@@ -152,7 +152,7 @@ struct GridLattice: Sendable {
             guard iy + 1 == rows && fy < edge else { return nil }
             iy -= 1; fy = 1
         }
-        guard ix >= 0, iy >= 0, let v00 = node(ix, iy), let v10 = node(ix1, iy),
+        guard ix >= 0, iy >= 0, ix1 < columns, iy + 1 < rows, let v00 = node(ix, iy), let v10 = node(ix1, iy),
               let v01 = node(ix, iy + 1), let v11 = node(ix1, iy + 1) else { return nil }
         let m00 = (1 - fx) * (1 - fy), m10 = fx * (1 - fy), m01 = (1 - fx) * fy, m11 = fx * fy
         return m00 * v00 + m10 * v10 + m01 * v01 + m11 * v11
