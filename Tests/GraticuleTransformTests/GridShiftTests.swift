@@ -134,3 +134,26 @@ import Testing
         }
     }
 }
+
+/// GTX geoid heights: Debian's egm96_15.gtx (proj-data, /usr/share/proj) against PROJ's `cct`
+/// (`+proj=vgridshift +grids=egm96_15.gtx +multiplier=1`, PROJ 9.1.1), across the antimeridian too.
+@Suite struct GTXGridTests {
+    @Test func egm96AgreesWithPROJ() throws {
+        let grid = try GridStore.read(url: URL(fileURLWithPath: "/usr/share/proj/egm96_15.gtx"), name: "egm96_15.gtx")
+        let v = VerticalGridShift(grids: [grid], multiplier: 1)
+        let cases: [(Double, Double, Double)] = [
+            (10, 50, 48.0293502808), (-70, -30, 36.6707992554), (135, 35, 36.3552017212), (0, 0, 17.1615791321),
+            (179.9, -60, -46.3125434875), (-179.9, 80, 4.4223830223)]
+        for (lon, lat, n) in cases {
+            let value = try #require(v.value(lon * Angle.radiansPerDegree, lat * Angle.radiansPerDegree))
+            #expect(abs(value - n) < 1e-3, "(\(lon), \(lat)): \(value) vs PROJ \(n)")
+        }
+        // h → H = h − N (Geographic3D to GravityRelatedHeight) and back.
+        let geoid = VerticalGridShift(grids: [grid], multiplier: -1)
+        var p = [SIMD3(10 * Angle.radiansPerDegree, 50 * Angle.radiansPerDegree, 100.0)]
+        p.withUnsafeMutableBufferPointer { geoid.forward($0) }
+        #expect(abs(p[0].z - (100 - 48.0293502808)) < 1e-3)
+        p.withUnsafeMutableBufferPointer { geoid.inverse($0) }
+        #expect(abs(p[0].z - 100) < 1e-9)
+    }
+}
