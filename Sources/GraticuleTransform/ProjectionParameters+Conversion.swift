@@ -44,7 +44,7 @@ struct LongitudeUnwrapped: Projection {
         throw .unsupported("LongitudeUnwrapped wraps a built projection")
     }
 
-    var horizon: Horizon { base.horizon }
+    var clipRegion: ClipRegion { base.clipRegion }
     var outputAxes: OutputAxes { base.outputAxes }
     func forward(_ lp: SIMD2<Double>) -> SIMD2<Double> { base.forward(lp) }
     func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> { base.inverse(xy) }

@@ -22,8 +22,11 @@ public protocol Projection: Sendable {
     /// Central meridian, false origin and ellipsoid applied around the kernels.
     var frame: ProjectionFrame { get }
 
-    /// The domain, for clipping geometry before projecting it.
-    var horizon: Horizon { get }
+    /// The region of the sphere the map draws, with the seams it is torn along: what a renderer
+    /// clips geometry to before projecting it (see `ClipRegion`). Every point inside it, at any
+    /// margin from its caps and seams, projects to a finite image, and the image is continuous
+    /// except across seams (`DomainEdgeTests`, `ClipRegionTests`).
+    var clipRegion: ClipRegion { get }
 
     /// The directions of the kernel's x and y output as the method's formulas define them:
     /// (east, north) for almost every method; (west, south) for EPSG 9808 and 9828, (south, west)

@@ -27,7 +27,7 @@ public struct Bonne: Projection {
         projName: "bonne")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     /// True for EPSG 9828 (output southing, westing).
     public let southOrientated: Bool

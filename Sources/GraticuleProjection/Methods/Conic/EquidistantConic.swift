@@ -22,7 +22,7 @@ public struct EquidistantConic: Projection {
         projName: "eqdc")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     public let n: Double
     /// G (units of a): ρ = G − M(φ).

@@ -24,7 +24,7 @@ public struct LambertConicNearConformal: Projection {
         projName: nil)
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline let k0: Double
     /// Cubic coefficient A (units of a⁻²).

@@ -16,7 +16,7 @@ public struct GallStereographic: Projection {
         projName: "gall")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline static let xf = 0.5.squareRoot()
     @usableFromInline static let yf = 1 + 0.5.squareRoot()
 

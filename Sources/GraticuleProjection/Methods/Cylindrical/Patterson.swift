@@ -18,7 +18,7 @@ public struct Patterson: PolynomialPseudocylindrical {
         name: "Patterson", names: ["Patterson", "Patterson Cylindrical"], projName: "patterson")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))

@@ -25,7 +25,7 @@ import GraticuleCore
 /// so its sweep rows are a known divergence.
 ///
 /// The inverse is closed form given F⁻¹ (Newton's method); the oblique rotation is a 3×3 matrix.
-/// Domain: the whole sphere; the square's edges are the oblique antimeridian (the horizon's cut);
+/// Domain: the whole sphere; the square's edges are the oblique antimeridian (the clip region's seam);
 /// the inverse gives NaN outside the square.
 public struct AdamsSquareII: Projection {
     public static let descriptor = ProjectionDescriptor(
@@ -89,7 +89,8 @@ public struct AdamsSquareII: Projection {
         frame = ProjectionFrame(parameters: p, centralMeridian: lonC, ellipsoid: ellipsoid)
     }
 
-    public var horizon: Horizon {
+    /// The oblique antimeridian λ′ = π from pole to pole (the square's edges).
+    public var clipRegion: ClipRegion {
         // The oblique antimeridian λ′ = π from pole to pole, mapped back to geodetic lon/lat.
         var line: [SIMD2<Double>] = []
         for i in 0...90 {
@@ -101,7 +102,7 @@ public struct AdamsSquareII: Projection {
             let lon = (g.x == 0 && g.y == 0) ? frame.centralMeridian : frame.centralMeridian + atan2(g.y, g.x)
             line.append(SIMD2(Angle.normalizeRadians(lon), phi))
         }
-        return .cutAlong([line])
+        return ClipRegion(seams: ClipRegion.Seam.split(line, project))
     }
 
     @inlinable

@@ -62,7 +62,7 @@ public struct Cube: Projection {
                                 ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
-    public var horizon: Horizon {
+    public var clipRegion: ClipRegion {
         let l0 = frame.centralMeridian
         // The 45° parallels beyond the attached facet (densified every 0.25°: chord sag < 8 m)
         // and the band's seam λ0 + 180°.
@@ -75,7 +75,7 @@ public struct Cube: Projection {
         }
         let seam = Angle.normalizeRadians(l0 + Double.pi)
         lines.append([SIMD2(seam, -Self.quarter), SIMD2(seam, 0), SIMD2(seam, Self.quarter)])
-        return .cutAlong(lines)
+        return ClipRegion(seams: lines.flatMap { ClipRegion.Seam.split($0, project) })
     }
 
     /// The point of the unit square's perimeter at parameter u (radians, 8 half-sides per 2π),

@@ -44,10 +44,12 @@ public struct PeirceQuincuncial: Projection {
     @usableFromInline let k0: Double
     @usableFromInline let halfSide: Double
 
-    public var horizon: Horizon {
+    /// The four southern cuts λ0 ± 45°, λ0 ± 135° from the equator to the South Pole; a point on a
+    /// cut is folded with the sector east of it (the left of the southward path).
+    public var clipRegion: ClipRegion {
         let l0 = frame.centralMeridian
-        return .interrupted(cuts: [-0.75, -0.25, 0.25, 0.75].map {
-            Horizon.Cut(longitude: Angle.normalizeRadians(l0 + $0 * Double.pi), south: -Double.pi / 2, north: 0)
+        return ClipRegion(seams: [-0.75, -0.25, 0.25, 0.75].map {
+            .meridian(Angle.normalizeRadians(l0 + $0 * Double.pi), from: 0, to: -Double.pi / 2, owner: .left)
         })
     }
 

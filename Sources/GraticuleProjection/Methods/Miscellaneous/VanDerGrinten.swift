@@ -31,7 +31,7 @@ public struct VanDerGrinten: Projection {
         projName: "vandg")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     /// PROJ's `+over`: the inverse also takes points beyond the circle (longitudes past ±180°).
     @usableFromInline let over: Bool
 

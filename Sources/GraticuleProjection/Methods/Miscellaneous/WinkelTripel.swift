@@ -26,7 +26,7 @@ public struct WinkelTripel: Projection {
         name: "Winkel Tripel", names: ["Winkel Tripel", "Winkel_Tripel"], projName: "wintri")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let cosPhi1: Double
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {

@@ -17,7 +17,7 @@ public struct CrasterParabolic: Projection {
         projName: "crast")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline static let xm = (3 / Double.pi).squareRoot()
     @usableFromInline static let ym = (3 * Double.pi).squareRoot()

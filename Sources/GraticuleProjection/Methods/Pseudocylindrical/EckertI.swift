@@ -16,7 +16,7 @@ public struct EckertI: Projection {
         name: "Eckert I", names: ["Eckert I", "Eckert_I"], projName: "eck1")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     /// 2√(2/(3π)).
     @usableFromInline static let fc = 2 * (2 / (3 * Double.pi)).squareRoot()
 

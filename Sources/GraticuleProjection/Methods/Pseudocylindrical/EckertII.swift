@@ -16,7 +16,7 @@ public struct EckertII: Projection {
         name: "Eckert II", names: ["Eckert II", "Eckert_II"], projName: "eck2")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     /// 2/√(6π) and √(2π/3).
     @usableFromInline static let fx = 2 / (6 * Double.pi).squareRoot()
     @usableFromInline static let fy = (2 * Double.pi / 3).squareRoot()

@@ -20,7 +20,7 @@ public struct EckertIV: Projection {
         name: "Eckert IV", names: ["Eckert IV", "Eckert_IV"], projName: "eck4")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline static let cx = 2 / (Double.pi * (4 + Double.pi)).squareRoot()
     @usableFromInline static let cy = 2 * (Double.pi / (4 + Double.pi)).squareRoot()
     @usableFromInline static let cp = 2 + Double.pi / 2

@@ -18,7 +18,7 @@ public struct EckertVI: Projection {
         name: "Eckert VI", names: ["Eckert VI", "Eckert_VI"], projName: "eck6")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline static let cx = 1 / (2 + Double.pi).squareRoot()
     @usableFromInline static let cy = 2 / (2 + Double.pi).squareRoot()
     @usableFromInline static let n = 1 + Double.pi / 2

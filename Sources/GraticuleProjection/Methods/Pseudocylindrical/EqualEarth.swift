@@ -28,7 +28,7 @@ public struct EqualEarth: Projection {
         name: "Equal Earth", epsgCodes: [1078], names: ["Equal Earth", "Equal_Earth"], projName: "eqearth")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline static let a1 = 1.340264
     @usableFromInline static let a2 = -0.081106

@@ -20,7 +20,7 @@ public struct FlatPolarQuartic: Projection {
         projName: "mbtfpq")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline static let c = 1 + 0.5.squareRoot()
     @usableFromInline static let fx = 1 / (3 * 2.0.squareRoot() + 6).squareRoot()

@@ -18,7 +18,7 @@ public struct Mollweide: Projection {
         name: "Mollweide", names: ["Mollweide", "Homalographic"], projName: "moll")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let kernel: HomalographicKernel
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {

@@ -20,7 +20,7 @@ public struct NaturalEarth: PolynomialPseudocylindrical {
         name: "Natural Earth", names: ["Natural Earth", "Natural_Earth", "Natural Earth I"], projName: "natearth")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))

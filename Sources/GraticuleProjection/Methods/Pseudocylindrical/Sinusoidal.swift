@@ -22,7 +22,7 @@ public struct Sinusoidal: Projection {
         projName: "sinu")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline let spherical: Bool
     @usableFromInline let es: Double

@@ -18,7 +18,7 @@ public struct WagnerIV: Projection {
         name: "Wagner IV", names: ["Wagner IV", "Wagner_IV", "Putnins P2'"], projName: "wag4")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let kernel: HomalographicKernel
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {

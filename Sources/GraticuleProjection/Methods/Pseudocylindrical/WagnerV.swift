@@ -17,7 +17,7 @@ public struct WagnerV: Projection {
         name: "Wagner V", names: ["Wagner V", "Wagner_V"], projName: "wag5")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let kernel: HomalographicKernel
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {

@@ -17,7 +17,7 @@ public struct WinkelI: Projection {
         name: "Winkel I", names: ["Winkel I", "Winkel_I"], projName: "wink1")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let cosPhi1: Double
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {

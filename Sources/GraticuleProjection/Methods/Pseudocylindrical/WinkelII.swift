@@ -23,7 +23,7 @@ public struct WinkelII: Projection {
         name: "Winkel II", names: ["Winkel II", "Winkel_II"], projName: "wink2")
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let cosPhi1: Double
     @usableFromInline let kernel: HomalographicKernel
 
