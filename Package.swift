@@ -29,6 +29,7 @@ let package = Package(
         .target(
             name: "GraticuleTransform",
             dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection"],
+            resources: [.copy("Resources/grids")],
             swiftSettings: swift6),
         .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS"],
                 swiftSettings: swift6),

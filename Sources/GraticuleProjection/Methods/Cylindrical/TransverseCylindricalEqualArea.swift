@@ -14,8 +14,7 @@ import GraticuleCore
 public struct TransverseCylindricalEqualArea: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Transverse Cylindrical Equal Area",
-        names: ["Transverse_Cylindrical_Equal_Area"],
-        projName: "tcea")
+        names: ["Transverse Cylindrical Equal Area"])
 
     public let frame: ProjectionFrame
     /// Torn along the back half of the equator (y jumps between ±π k0 there).
@@ -30,7 +29,7 @@ public struct TransverseCylindricalEqualArea: Projection {
             throw .invalidParameter(name: "Scale_Factor", value: k0, reason: "must be positive")
         }
         try ProjectionParameters.checkLatitude(phi0, name: "Latitude_Of_Origin", includingPoles: true)
-        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = try ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     @inlinable

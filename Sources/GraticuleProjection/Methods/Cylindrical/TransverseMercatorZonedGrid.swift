@@ -19,8 +19,7 @@ public struct TransverseMercatorZonedGrid: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Transverse Mercator Zoned Grid System",
         epsgCodes: [9824],
-        names: ["Transverse_Mercator_Zoned_Grid_System"],
-        projName: nil)
+        names: ["Transverse Mercator Zoned Grid System"])
 
     public let frame: ProjectionFrame
     public let clipRegion: ClipRegion
@@ -52,7 +51,7 @@ public struct TransverseMercatorZonedGrid: Projection {
         width = w
         zoneCount = Int(zones.rounded())
         zoneStep = 1_000_000 / ellipsoid.semiMajorAxis
-        frame = ProjectionFrame(parameters: p, centralMeridian: initial, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: initial, ellipsoid: ellipsoid)
         // Zone boundaries from pole to pole; a point on one is in the zone east of it (the left of
         // a southward path).
         clipRegion = ClipRegion(seams: (0..<zoneCount).map {

@@ -28,10 +28,7 @@ import GraticuleCore
 /// Domain: the whole sphere; the square's edges are the oblique antimeridian (the clip region's seam);
 /// the inverse gives NaN outside the square.
 public struct AdamsSquareII: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Adams Square II",
-        names: ["Adams_Square_II", "Adams World in a Square II", "Spilhaus"],
-        projName: "spilhaus")
+    public static let descriptor = ProjectionDescriptor(name: "Adams Square II", names: ["Adams_Square_II"])
 
     public let frame: ProjectionFrame
     /// Rows of the rotation from the geographic frame (x toward λ0, z north) to the oblique frame
@@ -86,11 +83,16 @@ public struct AdamsSquareII: Projection {
         cosRot = cos(rotation)
         sinRot = sin(rotation)
         halfSide = AdamsElliptic.completeK
-        frame = ProjectionFrame(parameters: p, centralMeridian: lonC, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lonC, ellipsoid: ellipsoid)
+        clipRegion = makeClipRegion()
     }
 
     /// The oblique antimeridian λ′ = π from pole to pole (the square's edges).
-    public var clipRegion: ClipRegion {
+    /// Computed once at construction (`makeClipRegion`), not on every access.
+    public private(set) var clipRegion: ClipRegion = .sphere
+
+    /// The region of this map, from its parameters (called once, by `init`).
+    func makeClipRegion() -> ClipRegion {
         // The oblique antimeridian λ′ = π from pole to pole, mapped back to geodetic lon/lat.
         var line: [SIMD2<Double>] = []
         for i in 0...90 {

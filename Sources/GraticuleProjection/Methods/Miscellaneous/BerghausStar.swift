@@ -13,8 +13,9 @@ import GraticuleCore
 /// 4.0.0 `berghaus.js`); parallels stay circles, meridians become straight segments to the tip.
 /// The inverse intersects the line from T through the point with the circle r = π/2 (closed form).
 ///
-/// Orientation (rendering.md §3.1, §4): in the plane before rotation one star point extends
-/// downward along the central meridian (Esri: "rotation 0 → one point extends downward"); the map is
+/// Orientation: in the plane before rotation one star point extends downward along the central
+/// meridian (ArcGIS's description of Berghaus Star: with an XY plane rotation of 0 one point
+/// extends downward, with 36° the star turns so that one point extends to grid north); the map is
 /// then rotated counter-clockwise by XY_Plane_Rotation. For ESRI:102299 this puts the −52° point at
 /// −54° (lower right) and the 92°E point up — d3's `geoBerghaus().rotate([88, −90])`. (If Esri's
 /// rotation turns out clockwise, 164°E would be up instead; no public ArcGIS value settles it.)
@@ -35,10 +36,7 @@ import GraticuleCore
 /// (Fixtures/berghaus_star.csv); round trip < 1e-9° everywhere.
 /// Domain: the whole sphere; the inverse gives NaN outside the star.
 public struct BerghausStar: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Berghaus Star",
-        names: ["Berghaus_Star", "Berghaus Star", "Berghaus"],
-        projName: nil)
+    public static let descriptor = ProjectionDescriptor(name: "Berghaus Star", names: ["Berghaus_Star"])
 
     public let frame: ProjectionFrame
     /// Number of star points (Esri: 5).
@@ -87,14 +85,19 @@ public struct BerghausStar: Projection {
         n = aspect == .oblique ? 0 : ellipsoid.thirdFlattening
         meridian = MeridianArc(thirdFlattening: n)
         radius = meridian.rectifyingRadius
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        clipRegion = makeClipRegion()
     }
 
     /// Five cuts from the bounding circle (r = π/2) to the antipode of the centre, midway between
     /// the star points' axes (plane angles θ = −π/2 + (k + ½)·2π/5, azimuths Az = π/2 − θ); they
     /// meet at the antipode, the tips of the five points. A point on a cut goes to the arm the
     /// rounding of its plane angle picks (away from zero), found from the kernel.
-    public var clipRegion: ClipRegion {
+    /// Computed once at construction (`makeClipRegion`), not on every access.
+    public private(set) var clipRegion: ClipRegion = .sphere
+
+    /// The region of this map, from its parameters (called once, by `init`).
+    func makeClipRegion() -> ClipRegion {
         let l0 = frame.centralMeridian
         let azimuths = (0..<Self.lobes).map { k in Double.pi - (Double(k) + 0.5) * Self.lobeAngle }
         let paths: [[SIMD2<Double>]] = azimuths.map { az in

@@ -23,8 +23,9 @@ import GraticuleCore
 /// Metres: (x, y) = a · (X, −Y), where (X, Y) = `geoAirocean().scale(1).translate([0, 0])` of the
 /// point (d3's default layout — angle −60°, centre [126°, 0] — at unit scale, y turned north) and
 /// a is the semi-major axis (Esri: sphere of radius a). d3's snapshot pixel is
-/// (480 + 45.4631 X, 250 + 45.4631 Y). Esri's own net orientation and origin are unpublished
-/// (rendering.md §4), so ESRI:54050's metres are defined by this d3 layout.
+/// (480 + 45.4631 X, 250 + 45.4631 Y). Esri does not publish its net's orientation and origin,
+/// and PROJ (before 9.6's `airocean`, a different in-face map) has no Fuller, so ESRI:54050's
+/// metres are defined by this d3 layout.
 ///
 /// The inverse is exact (not d3's 30-step fixed-point approximation): the planar triangle
 /// containing the point gives the face; Gray's three angles obey tan a₁ + tan a₂ + tan a₃ = −el/(2 dve)
@@ -36,10 +37,7 @@ import GraticuleCore
 /// globe). Domain: the whole sphere; `clipRegion` is torn along the 13 cut edges of the net; the inverse
 /// gives NaN outside the net.
 public struct Fuller: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Fuller",
-        names: ["Fuller", "Dymaxion", "AirOcean"],
-        projName: nil)
+    public static let descriptor = ProjectionDescriptor(name: "Fuller", names: ["Fuller"])
 
     public let frame: ProjectionFrame
 
@@ -85,7 +83,11 @@ public struct Fuller: Projection {
 
     /// The net's 13 cut edges (a tree through the icosahedron's vertices); a point on a cut goes to
     /// the first face in d3's order that holds it, found from the kernel.
-    public var clipRegion: ClipRegion {
+    /// Computed once at construction (`makeClipRegion`), not on every access.
+    public private(set) var clipRegion: ClipRegion = .sphere
+
+    /// The region of this map, from its parameters (called once, by `init`).
+    func makeClipRegion() -> ClipRegion {
         ClipRegion(seams: cuts.flatMap { ClipRegion.Seam.split([UnitSphere.lonLat($0.0), UnitSphere.lonLat($0.1)], project) })
     }
 
@@ -95,12 +97,13 @@ public struct Fuller: Projection {
             throw .invalidParameter(name: "Option", value: option,
                                     reason: "only Option 0 (Fuller's standard AirOcean net) is defined")
         }
-        frame = ProjectionFrame(parameters: p, centralMeridian: 0,
+        frame = try ProjectionFrame(parameters: p, centralMeridian: 0,
                                 ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
         let net = Fuller.buildNet()
         faces = net.faces
         (m0, m1, m2) = net.rotation
         cuts = net.cuts
+        clipRegion = makeClipRegion()
     }
 
     // MARK: Kernels

@@ -31,9 +31,7 @@ import GraticuleCore
 public struct PeirceQuincuncial: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Peirce Quincuncial",
-        names: ["Peirce_Quincuncial", "Peirce Quincuncial", "Peirce Quincuncial (Square)",
-                "Peirce Quincuncial (Diamond)", "Peirce quincuncial square", "Peirce quincuncial diamond"],
-        projName: "peirce_q")
+        names: ["Peirce Quincuncial (Square)", "Peirce Quincuncial (Diamond)"])
 
     /// Layout of the square: `square` has the equator as the inscribed diamond (ESRI:54090),
     /// `diamond` has it as the inscribed axis-parallel square (ESRI:54091, PROJ's default).
@@ -46,7 +44,11 @@ public struct PeirceQuincuncial: Projection {
 
     /// The four southern cuts λ0 ± 45°, λ0 ± 135° from the equator to the South Pole; a point on a
     /// cut is folded with the sector east of it (the left of the southward path).
-    public var clipRegion: ClipRegion {
+    /// Computed once at construction (`makeClipRegion`), not on every access.
+    public private(set) var clipRegion: ClipRegion = .sphere
+
+    /// The region of this map, from its parameters (called once, by `init`).
+    func makeClipRegion() -> ClipRegion {
         let l0 = frame.centralMeridian
         return ClipRegion(seams: [-0.75, -0.25, 0.25, 0.75].map {
             .meridian(Angle.normalizeRadians(l0 + $0 * Double.pi), from: 0, to: -Double.pi / 2, owner: .left)
@@ -54,18 +56,16 @@ public struct PeirceQuincuncial: Projection {
     }
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        if p.methodNameContains("Diamond") {
-            shape = .diamond
-        } else if p.methodNameContains("Square") {
-            shape = .square
-        } else {
-            let option = p.value(names: ["Option"], default: 0)
+        // Esri's `Option` (0 square, 1 diamond) when given, else the method's name.
+        if let option = p.value(names: ["Option"]) {
             switch option {
             case 0: shape = .square
             case 1: shape = .diamond
             default:
                 throw .invalidParameter(name: "Option", value: option, reason: "must be 0 (square) or 1 (diamond)")
             }
+        } else {
+            shape = p.methodNameContains("Diamond") ? .diamond : .square
         }
         let lat0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"], default: .pi / 2)
         guard abs(lat0 - Double.pi / 2) < 1e-10 else {
@@ -81,8 +81,9 @@ public struct PeirceQuincuncial: Projection {
             throw .invalidParameter(name: "Longitude of natural origin", value: lon0, reason: "must be finite")
         }
         halfSide = AdamsElliptic.halfSide(exact: false)
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0,
                                 ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        clipRegion = makeClipRegion()
     }
 
     /// The reflection distance of the southern fold, 2K (PROJ's `shd`).
