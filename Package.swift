@@ -30,7 +30,9 @@ let package = Package(
             name: "GraticuleTransform",
             dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection"],
             swiftSettings: swift6),
-        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS"],
+        // zlib (system library): Deflate for TIFF, deflate and CRC-32 for PNG.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "CZlib"],
                 swiftSettings: swift6),
         .target(name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"], swiftSettings: swift6),
         .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform"],
@@ -60,6 +62,9 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleTransformTests", dependencies: ["GraticuleTransform"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
     ]
