@@ -132,6 +132,10 @@ public struct Raster: Sendable {
         if let map = image.colorMap, image.bitsPerSample <= 16 {
             let n = 1 << image.bitsPerSample
             table = (0..<n).map { SIMD4(UInt8(map[$0] / 257), UInt8(map[n + $0] / 257), UInt8(map[2 * n + $0] / 257), 255) }
+        } else if image.bitsPerSample == 1, image.samplesPerPixel == 1, image.photometric <= 1 {
+            // A bilevel image: GDAL gives it a black-and-white palette (white first for min-is-white).
+            let black = SIMD4<UInt8>(0, 0, 0, 255), white = SIMD4<UInt8>(255, 255, 255, 255)
+            table = image.photometric == 0 ? [white, black] : [black, white]
         }
         return (0..<image.samplesPerPixel).map { b in
             let items = gdal?.items.filter { $0.sample == b && $0.role == nil && ($0.domain ?? "").isEmpty } ?? []
@@ -140,6 +144,7 @@ public struct Raster: Sendable {
             case 2 where b < 3: interpretation = ["Red", "Green", "Blue"][b]
             case 6 where b < 3: interpretation = ["Red", "Green", "Blue"][b]
             case 3 where b == 0: interpretation = "Palette"
+            case 0, 1 where table != nil && b == 0: interpretation = "Palette"
             case 0, 1: interpretation = b == 0 ? "Gray" : "Undefined"
             default: interpretation = "Undefined"
             }
@@ -199,19 +204,19 @@ public struct RasterLayout: Sendable, Hashable {
     /// Block size in cells (strips are `width × rows per strip`).
     public let blockWidth: Int, blockHeight: Int
     public let isTiled: Bool
-    /// Compression name as GDAL reports it (`DEFLATE`, `LZW` …) and TIFF code.
+    /// Compression as the file declares it (TIFF code and name).
     public let compression: TIFFCompression
+    /// The compression as GDAL names it in `COMPRESSION=` (`YCbCr JPEG` for JPEG with YCbCr photometric).
+    public let compressionName: String
     public let predictor: Int
     /// `PIXEL` (chunky) or `BAND` (planar).
     public let interleave: String
     public let bitsPerSample: Int
     public let isBigEndian: Bool
     public let isBigTIFF: Bool
-    /// True when the full-resolution image is the first directory and its blocks are tiles whose
-    /// data follow the directories (the cloud-optimised layout); a heuristic, as GDAL's `LAYOUT=COG`
-    /// needs the ghost header to be sure.
-    public let looksCloudOptimized: Bool
-    /// GDAL's ghost header (`GDAL_STRUCTURAL_METADATA`) says `LAYOUT=COG`.
+    /// True for a cloud-optimised GeoTIFF as GDAL recognises one (`LAYOUT=COG`): its ghost header
+    /// (`GDAL_STRUCTURAL_METADATA`) promises directories before data, tiles in row-major order,
+    /// each with its size before it and its last 4 bytes repeated after it.
     public let isCOG: Bool
 
     init(image: TIFFImage, file: TIFFFile) {
@@ -219,15 +224,18 @@ public struct RasterLayout: Sendable, Hashable {
         blockHeight = image.declaredBlockHeight
         isTiled = image.isTiled
         compression = image.compression
+        compressionName = image.compression == .jpeg && image.photometric == 6 ? "YCbCr JPEG" : image.compression.name
         predictor = image.predictor
         interleave = image.isPlanar ? "BAND" : "PIXEL"
         bitsPerSample = image.bitsPerSample
         isBigEndian = file.isBigEndian
         isBigTIFF = file.isBigTIFF
-        let header = [UInt8](file.data.prefix(1024))
-        let text = String(decoding: header, as: UTF8.self)
-        isCOG = text.contains("GDAL_STRUCTURAL_METADATA") && text.contains("LAYOUT=COG")
-        looksCloudOptimized = image.isTiled && file.directories.allSatisfy { $0.offset < 16 * 1024 * 1024 }
+        // GDAL's ghost header right after the TIFF header names the COG layout's promises.
+        let start = file.isBigTIFF ? 16 : 8
+        let header = String(decoding: file.data.prefix(start + 1024).dropFirst(start), as: UTF8.self)
+        isCOG = header.hasPrefix("GDAL_STRUCTURAL_METADATA_SIZE=") && header.contains("LAYOUT=IFDS_BEFORE_DATA")
+            && header.contains("BLOCK_ORDER=ROW_MAJOR") && header.contains("BLOCK_LEADER=SIZE_AS_UINT4")
+            && header.contains("BLOCK_TRAILER=LAST_4_BYTES_REPEATED") && !header.contains("KNOWN_INCOMPATIBLE_EDITION=YES")
     }
 
     /// GDAL_NODATA text → value (`nan`, `-32768`, `-3.40282306073709653e+38`, `inf`).

@@ -41,6 +41,24 @@ def info(path):
                        env=dict(os.environ, GDAL_PAM_ENABLED="NO"))
     return json.loads(r.stdout) if r.returncode == 0 else None
 
+EXACT = """
+import json, sys
+from osgeo import gdal
+gdal.SetConfigOption("GDAL_PAM_ENABLED", "NO")
+out = {}
+for path in sys.argv[1:]:
+    ds = gdal.Open(path)
+    out[path] = {"geoTransform": [repr(v) for v in ds.GetGeoTransform(can_return_null=True) or []],
+                 "noData": [repr(ds.GetRasterBand(b + 1).GetNoDataValue()) for b in range(ds.RasterCount)]}
+print(json.dumps(out))
+"""
+
+def exact_values(paths):
+    """Geotransforms and nodata values to the last bit (gdalinfo -json rounds them), read with
+    Debian's python3-gdal (the same GDAL 3.6.2), which only Debian's /usr/bin/python3 imports."""
+    r = subprocess.run(["/usr/bin/python3", "-c", EXACT, *paths], capture_output=True, text=True, check=True)
+    return json.loads(r.stdout)
+
 def decimals_for(step):
     return max(0, int(math.ceil(-math.log10(abs(step)))) + 4) if step else 6
 
@@ -166,13 +184,19 @@ def main():
     with open(os.path.join(OUT, "index.json"), "w") as fh:
         json.dump({"generator": f"tools/oracle/raster/identify_fixtures.py, {version}", "tables": index,
                    "masks": masks}, fh, indent=1)
+    exact = exact_values([os.path.join(BASE, rel) for rel in infos if infos[rel] is not None])
     keep = {}
     for rel, m in infos.items():
         if m is None:
             keep[rel] = None
             continue
+        e = exact[os.path.join(BASE, rel)]
+        for b, nd in zip(m.get("bands", []), e["noData"]):
+            if nd != "None":
+                b["noDataValue"] = nd  # repr text: 'nan', '-32768.0', '-3.4028230607370965e+38'
         keep[rel] = {
-            "size": m["size"], "geoTransform": m.get("geoTransform"),
+            # as text: Foundation's JSON parser does not round every double correctly
+            "size": m["size"], "geoTransform": e["geoTransform"] or None,
             "wkt": m.get("coordinateSystem", {}).get("wkt"),
             "metadata": m.get("metadata", {}).get("", {}),
             "imageStructure": m.get("metadata", {}).get("IMAGE_STRUCTURE", {}),
