@@ -29,36 +29,32 @@ public struct Transformer: Sendable {
         case projected(any Projection, metresPerUnit: Double, primeMeridian: Double, axes: AxisMap)
     }
 
-    /// Builds the pipeline.
-    /// - Throws: `unsupported` when the two CRSs are on different datums (a datum transformation is
-    ///   needed), when either is not horizontal (vertical, engineering), or when a projection
-    ///   method is not implemented.
+    /// Builds the pipeline, deciding "same datum" with the shared registry (`Registry.shared`).
+    /// - Throws: as `init(from:to:registry:)`, and the shared registry's error when it is missing
+    ///   or unreadable.
     public init(from source: SpatialReference, to target: SpatialReference) throws(GraticuleError) {
+        try self.init(from: source, to: target, registry: try Registry.shared)
+    }
+
+    /// Builds the pipeline.
+    ///
+    /// The two CRSs must be on the same geodetic datum by Graticule's one datum-identity rule
+    /// (`Registry.isSameDatum`, see `DatumIdentity`), decided with `registry`.
+    /// - Throws: `unsupported` when the two CRSs are on different datums (a datum transformation is
+    ///   needed: EPSG:21781 CH1903 / LV03 → EPSG:2056 CH1903+ / LV95 is one), when either is not
+    ///   horizontal (vertical, engineering), or when a projection method is not implemented.
+    public init(from source: SpatialReference, to target: SpatialReference, registry: Registry) throws(GraticuleError) {
         self.source = source
         self.target = target
         guard let sg = source.definition.geodetic, let tg = target.definition.geodetic else {
             throw .unsupported("conversion between \(source) and \(target): both must be geographic or projected")
         }
-        if !Transformer.sameDatum(sg.datum, tg.datum) {
+        if try !registry.isSameDatum(sg.datum, tg.datum) {
             throw .unsupported("\(source) → \(target) needs a datum transformation (\(sg.datum.name) → "
                                + "\(tg.datum.name)); datum transformations are not implemented yet")
         }
         from = try Transformer.end(source)
         to = try Transformer.end(target)
-    }
-
-    /// True when two datums are the same reference frame: the same identifier, or (for datums read
-    /// from text without one) the same name, ellipsoid and prime meridian.
-    public static func sameDatum(_ a: GeodeticDatum, _ b: GeodeticDatum) -> Bool {
-        if let ia = a.identifier, let ib = b.identifier, ia == ib { return true }
-        return normalizedName(a.name) == normalizedName(b.name) && a.ellipsoid.figure == b.ellipsoid.figure
-            && abs(a.primeMeridian.longitudeDegrees - b.primeMeridian.longitudeDegrees) < 1e-12
-    }
-
-    static func normalizedName(_ s: String) -> String {
-        var n = s.lowercased()
-        if n.hasPrefix("d_") { n.removeFirst(2) }
-        return String(n.filter { $0.isLetter || $0.isNumber })
     }
 
     static func end(_ sr: SpatialReference) throws(GraticuleError) -> End {

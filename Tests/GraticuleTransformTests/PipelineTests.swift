@@ -52,6 +52,24 @@ import Testing
         #expect("\(error.map { "\($0)" } ?? "")".contains("Ordnance Survey of Great Britain 1936"))
     }
 
+    /// CH1903 / LV03 → CH1903+ / LV95: both on Bessel 1841 and Greenwich, but different datums
+    /// (the `+` matters); until datum transformations land this is an error, never a result that
+    /// silently skips the datum shift. Each to its own base GCS converts.
+    @Test func lv03ToLv95NeedsADatumTransformation() throws {
+        let error = #expect(throws: GraticuleError.self) {
+            try Transformer(from: SpatialReference(wkid: 21781), to: SpatialReference(wkid: 2056))
+        }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains("needs a datum transformation"), "\(message)")
+        #expect(message.contains("CH1903 → CH1903+"), "\(message)")
+        let lv95 = try Transformer(from: SpatialReference(wkid: 4150), to: SpatialReference(wkid: 2056))
+        // The projection centre (Bern, 46°57′08.66″ N 7°26′22.50″ E) is (2,600,000, 1,200,000) by definition.
+        let bern = try lv95.transform(x: 7 + 26 / 60.0 + 22.5 / 3600, y: 46 + 57 / 60.0 + 8.66 / 3600)
+        #expect(abs(bern.x - 2_600_000) < 0.01 && abs(bern.y - 1_200_000) < 0.01)
+        _ = try Transformer(from: SpatialReference(wkid: 4149), to: SpatialReference(wkid: 21781))
+        _ = try Transformer(from: SpatialReference(wkid: 21781), to: SpatialReference(wkid: 21781), registry: Registry.shared)
+    }
+
     @Test func batchOfNaNAndSinglePointError() throws {
         let t = try Transformer(from: SpatialReference(wkid: 4326), to: SpatialReference(wkid: 3857))
         let out = t.transform([SIMD2(0, 90), SIMD2(10, 20), SIMD2(.nan, 0)])

@@ -89,46 +89,17 @@ enum CRSEquivalence {
 
     // MARK: Datum
 
+    /// Datum identity (`DatumIdentity`); with `ignoreDatumIdentity`, only the ellipsoid and prime meridian.
     static func datumsEquivalent(_ a: GeodeticDatum, _ b: GeodeticDatum, options: CRSEquivalenceOptions) -> Bool {
-        let ea = a.ellipsoid.figure, eb = b.ellipsoid.figure
-        guard close(ea.semiMajorAxis, eb.semiMajorAxis, 1e-9),
-              close(ea.inverseFlattening, eb.inverseFlattening, 1e-9),
-              abs(a.primeMeridian.longitudeDegrees - b.primeMeridian.longitudeDegrees) <= 1e-9 * max(1, abs(a.primeMeridian.longitudeDegrees))
-        else { return false }
-        if options.contains(.ignoreDatumIdentity) { return true }
-        if let ka = datumKey(a), let kb = datumKey(b) { return ka == kb }
-        return datumNameKey(a.name) == datumNameKey(b.name)
-    }
-
-    /// The registry identifier of a datum: its own, or the one its name or alias resolves to; an
-    /// Esri datum that duplicates an EPSG one (`ESRI:106285 D_NAD_1983_2011` is the Esri name of
-    /// `EPSG:1116`) resolves to the EPSG datum.
-    static func datumKey(_ d: GeodeticDatum) -> Identifier? {
-        guard let names = CRSResolve.names else { return d.identifier.map { Identifier($0.authority, $0.code) } }
-        func matches(_ row: RegistryNames.DatumRow) -> Bool {
-            names.datum(row, matches: d.ellipsoid.figure, primeMeridianDegrees: d.primeMeridian.longitudeDegrees)
-        }
-        var id = d.identifier.map { Identifier($0.authority, $0.code) }
-        if id == nil {
-            id = names.resolveDatum(named: d.name, figure: d.ellipsoid.figure, primeMeridianDegrees: d.primeMeridian.longitudeDegrees)?.id
-        }
-        if let cur = id, cur.authority != "EPSG", let row = names.datums[cur],
-           let twin = names.datums(named: row.name).first(where: { $0.id.authority == "EPSG" && matches($0) }) {
-            id = twin.id
-        }
-        return id
-    }
-
-    static func datumNameKey(_ name: String) -> String {
-        var n = name
-        if n.hasPrefix("D_") { n.removeFirst(2) }
-        if n.hasSuffix(" ensemble") { n.removeLast(" ensemble".count) }
-        return RegistryNames.key(n)
+        if options.contains(.ignoreDatumIdentity) { return DatumIdentity.sameFigure(a, b) }
+        if let registry = try? Registry.shared, let same = try? registry.isSameDatum(a, b) { return same }
+        return DatumIdentity.sameFigure(a, b) && (a.identifier != nil && a.identifier == b.identifier
+                                                   || DatumIdentity.sameDefinition(a, b))
     }
 
     static func verticalDatumsEquivalent(_ a: VerticalDatum, _ b: VerticalDatum) -> Bool {
         if let ia = a.identifier, let ib = b.identifier { return ia == ib }
-        return datumNameKey(a.name) == datumNameKey(b.name)
+        return DatumIdentity.nameKey(a.name) == DatumIdentity.nameKey(b.name)
     }
 
     // MARK: Axes

@@ -69,8 +69,8 @@ public struct Conversion: Hashable, Sendable {
 
     /// The parameter with this name (case and separator insensitive), if present.
     public func parameter(named name: String) -> OperationParameter? {
-        let key = Conversion.normalize(name)
-        return parameters.first { Conversion.normalize($0.name) == key }
+        let key = NameKey.of(name)
+        return parameters.first { NameKey.of($0.name) == key }
     }
 
     /// The first parameter with EPSG code `code` (when given) or with this name (`RegistryNames.key`:
@@ -80,9 +80,6 @@ public struct Conversion: Hashable, Sendable {
         return parameters.first { (code != nil && $0.epsgCode == code) || RegistryNames.key($0.name) == key }
     }
 
-    static func normalize(_ s: String) -> String {
-        String(s.lowercased().filter { $0.isLetter || $0.isNumber })
-    }
 }
 
 import Foundation

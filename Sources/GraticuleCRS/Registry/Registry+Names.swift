@@ -65,16 +65,17 @@ struct RegistryNames: Sendable {
     /// Esri aliases by object type (`datum`, `ellipsoid`, `unit`, `prime_meridian`, `crs`).
     var esriAliases: [String: [Identifier: String]] = [:]
     var esriMethods: [String: [EsriMethodMapping]] = [:]
+    /// Esri datums that duplicate an EPSG datum, mapped to it (`ESRI:106001 D_WGS_1966` →
+    /// `EPSG:6760`): the Esri datum's name is the EPSG datum's name or Esri alias, and the
+    /// ellipsoid and prime meridian agree.
+    var esriTwins: [Identifier: Identifier] = [:]
     var esriMethodsByCode: [Int: [EsriMethodMapping]] = [:]
     var esriMethodsByName: [String: [EsriMethodMapping]] = [:]
 
     /// The index of the shared registry, built on first use (nil when the registry is missing).
-    static let shared: RegistryNames? = {
-        guard let registry = try? Registry.shared else { return nil }
-        return try? registry.loadNameIndex()
-    }()
+    static var shared: RegistryNames? { try? Registry.shared.names() }
 
-    static func key(_ s: String) -> String { MethodTable.normalize(s) }
+    static func key(_ s: String) -> String { NameKey.of(s) }
 
     // MARK: Lookups
 
@@ -240,6 +241,16 @@ extension Registry {
                 case "ellipsoid": n.ellipsoidsByName[RegistryNames.key(alias), default: []].append(id)
                 case "unit": n.unitsByName[RegistryNames.key(alias), default: []].append(id)
                 default: break
+                }
+            }
+            for (id, row) in n.datums where id.authority == "ESRI" && !row.isVertical {
+                guard let eid = row.ellipsoid, let e = n.ellipsoids[eid] else { continue }
+                let figure = Ellipsoid(semiMajorAxis: e.semiMajorAxis, inverseFlattening: e.inverseFlattening)
+                let pm = row.primeMeridian.flatMap { p in n.primeMeridians.first { $0.id == p }?.degrees } ?? 0
+                if let twin = n.datums(named: row.name).first(where: {
+                    $0.id.authority == "EPSG" && n.datum($0, matches: figure, primeMeridianDegrees: pm)
+                }) {
+                    n.esriTwins[id] = twin.id
                 }
             }
             var params: [String: [EsriMethodMapping.Parameter]] = [:]

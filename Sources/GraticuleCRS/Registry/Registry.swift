@@ -28,6 +28,7 @@ public final class Registry: Sendable {
     private let cache = Mutex<[Identifier: Entry]>([:])
     private let wkidCache = Mutex<[Int: Identifier]>([:])
     private let units: [Identifier: UnitOfMeasure]
+    private let nameIndex = Mutex<Result<RegistryNames, GraticuleError>?>(nil)
 
     /// The shared registry, opened on first use. The path can be overridden with the
     /// `GRATICULE_REGISTRY` environment variable.
@@ -71,6 +72,19 @@ public final class Registry: Sendable {
             throw .invalidInput("cannot open registry \(path): \(error)")
         }
         self.path = path
+    }
+
+    /// The name index of the text readers and writers and of datum identity, built on first use
+    /// and kept.
+    /// - Throws: `invalidInput` naming the registry file when its tables cannot be read.
+    func names() throws(GraticuleError) -> RegistryNames {
+        try nameIndex.withLock { cached in
+            if let cached { return cached }
+            let built: Result<RegistryNames, GraticuleError>
+            do throws(GraticuleError) { built = .success(try loadNameIndex()) } catch { built = .failure(error) }
+            cached = built
+            return built
+        }.get()
     }
 
     /// Objects the generator synthesised (authority `GRATICULE`: the spheroid of an Esri WKT text

@@ -37,7 +37,7 @@ enum TextFormat {
         var out = ""
         var pending = false
         for c in name.unicodeScalars {
-            let keep = c == "+" || c == "-" || (c.isASCII && CharacterSetLite.isAlphanumeric(c))
+            let keep = c == "+" || c == "-" || (c.isASCII && NameKey.isAlphanumeric(c))
             if keep {
                 if pending && !out.isEmpty { out.append("_") }
                 out.unicodeScalars.append(c)

@@ -293,24 +293,8 @@ enum MethodTable {
         return self.method(named: method.name)
     }
 
-    /// Lower-case letters, digits and `+` only: the comparison key for names (`CH1903+` is not
-    /// `CH1903`).
-    static func normalize(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.lowercased().unicodeScalars where c == "+" || CharacterSetLite.isAlphanumeric(c) {
-            out.unicodeScalars.append(c)
-        }
-        return out
-    }
-}
-
-/// ASCII-and-Unicode alphanumeric test without Foundation.
-enum CharacterSetLite {
-    static func isAlphanumeric(_ c: Unicode.Scalar) -> Bool {
-        if c.isASCII { return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") }
-        return c.properties.isAlphabetic || c.properties.numericType != nil
-    }
+    /// The comparison key of a name (`NameKey`).
+    static func normalize(_ s: String) -> String { NameKey.of(s) }
 }
 
 extension MethodTable {

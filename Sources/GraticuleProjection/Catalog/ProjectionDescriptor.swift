@@ -1,3 +1,5 @@
+import GraticuleCore
+
 /// How a projection method is named by each authority, for lookup from a CRS definition.
 public struct ProjectionDescriptor: Sendable {
     /// Display name (EPSG's when EPSG has the method).
@@ -17,15 +19,7 @@ public struct ProjectionDescriptor: Sendable {
         self.projName = projName
     }
 
-    /// Lowercase letters and digits only: "Lambert_Conformal_Conic" and "Lambert Conformal Conic"
-    /// both become "lambertconformalconic".
-    public static func normalize(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { CharacterSetASCII.isAlphanumeric($0) }.map(Character.init))
-    }
-}
-
-enum CharacterSetASCII {
-    static func isAlphanumeric(_ u: Unicode.Scalar) -> Bool {
-        (u >= "a" && u <= "z") || (u >= "0" && u <= "9")
-    }
+    /// The comparison key of a name (`NameKey`): "Lambert_Conformal_Conic" and
+    /// "Lambert Conformal Conic" both become "lambertconformalconic".
+    public static func normalize(_ name: String) -> String { NameKey.of(name) }
 }

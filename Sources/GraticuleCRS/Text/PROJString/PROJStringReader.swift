@@ -48,7 +48,7 @@ struct PROJStringReader {
             while i < n, !isSpace(bytes[i]), bytes[i] != 0x3D { i += 1 }
             let key = String(decoding: bytes[keyStart..<i], as: UTF8.self)
             guard !key.isEmpty else { throw error("empty parameter name", at: start) }
-            guard key.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSetLite.isAlphanumeric($0) || $0 == "_" || $0 == ".") }) else {
+            guard key.unicodeScalars.allSatisfy({ $0.isASCII && (NameKey.isAlphanumeric($0) || $0 == "_" || $0 == ".") }) else {
                 throw error("invalid parameter name \(key.brief)", at: keyStart)
             }
             var value: String?

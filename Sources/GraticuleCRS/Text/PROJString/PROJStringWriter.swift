@@ -41,7 +41,7 @@ struct PROJStringWriter {
 
     func datumParts(_ d: GeodeticDatum) -> [String] {
         var out: [String] = []
-        let key = CRSEquivalence.datumKey(d)
+        let key = (try? Registry.shared.datumIdentity(of: d)) ?? d.identifier
         let e = d.ellipsoid.figure
         let datumNames: [Identifier: (String, String)] = [Identifier("EPSG", 6326): ("WGS84", "WGS84"),
                                                           Identifier("EPSG", 6269): ("NAD83", "GRS80"),
