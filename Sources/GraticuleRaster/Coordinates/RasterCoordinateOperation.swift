@@ -18,6 +18,9 @@ public struct RasterCoordinateOperation: Sendable {
     public let isBallpark: Bool
     let first: Transformer
     let second: Transformer?
+    /// Degrees added to longitude between the two steps of a ballpark operation (the difference
+    /// of the two datums' prime meridians).
+    let longitudeShift: Double
 
     /// Builds the operation.
     /// - Throws: `unsupported` when either spatial reference is not geographic or projected
@@ -28,33 +31,31 @@ public struct RasterCoordinateOperation: Sendable {
         guard let sd = source.definition.geodetic, let td = target.definition.geodetic else {
             throw .unsupported("coordinates between \(source) and \(target): both must be geographic or projected")
         }
-        if Transformer.sameDatum(sd.datum, td.datum) {
+        if try Registry.shared.isSameDatum(sd.datum, td.datum) {
             first = try Transformer(from: source, to: target)
             second = nil
             isBallpark = false
+            longitudeShift = 0
         } else {
-            first = try Transformer(from: source, to: RasterCoordinateOperation.greenwichLonLat(on: sd.datum))
-            second = try Transformer(from: RasterCoordinateOperation.greenwichLonLat(on: td.datum), to: target)
+            first = try Transformer(from: source, to: RasterCoordinateOperation.lonLat(on: sd.datum))
+            second = try Transformer(from: RasterCoordinateOperation.lonLat(on: td.datum), to: target)
             isBallpark = true
+            longitudeShift = sd.datum.primeMeridian.longitudeDegrees - td.datum.primeMeridian.longitudeDegrees
         }
     }
 
-    /// A longitude/latitude CRS in degrees from Greenwich on a datum (its identity kept, so the
-    /// engine sees the same datum).
-    static func greenwichLonLat(on datum: GeodeticDatum) -> SpatialReference {
-        var d = datum
-        if d.primeMeridian.longitudeDegrees != 0 {
-            // Same frame, longitudes counted from Greenwich: the Transformer applies the offset.
-            d.primeMeridian = .greenwich
-        }
-        return SpatialReference(definition: .geodetic(GeodeticCRS(name: "\(datum.name) (lon/lat)", kind: .geographic2D,
-                                                                   datum: d, coordinateSystem: .lonLatDegrees)))
+    /// Longitude/latitude in degrees on a datum (longitudes from its prime meridian).
+    static func lonLat(on datum: GeodeticDatum) -> SpatialReference {
+        SpatialReference(definition: .geodetic(GeodeticCRS(name: "\(datum.name) (lon/lat)", kind: .geographic2D,
+                                                            datum: datum, coordinateSystem: .lonLatDegrees)))
     }
 
     /// Transforms x/y points in place; points that cannot be transformed become NaN.
     public func transform(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>) {
         first.transform(points)
-        second?.transform(points)
+        guard let second else { return }
+        if longitudeShift != 0 { for i in points.indices { points[i].x += longitudeShift } }
+        second.transform(points)
     }
 
     /// Transforms one point.
@@ -71,14 +72,17 @@ public struct RasterCoordinateOperation: Sendable {
     /// The reverse operation.
     public var inverse: RasterCoordinateOperation {
         RasterCoordinateOperation(source: target, target: source, isBallpark: isBallpark,
-                                  first: second?.inverse ?? first.inverse, second: second == nil ? nil : first.inverse)
+                                  first: second?.inverse ?? first.inverse, second: second == nil ? nil : first.inverse,
+                                  longitudeShift: -longitudeShift)
     }
 
-    init(source: SpatialReference, target: SpatialReference, isBallpark: Bool, first: Transformer, second: Transformer?) {
+    init(source: SpatialReference, target: SpatialReference, isBallpark: Bool, first: Transformer, second: Transformer?,
+         longitudeShift: Double) {
         self.source = source
         self.target = target
         self.isBallpark = isBallpark
         self.first = first
         self.second = second
+        self.longitudeShift = longitudeShift
     }
 }
