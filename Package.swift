@@ -64,7 +64,7 @@ let package = Package(
             name: "GraticuleTransformTests", dependencies: ["GraticuleTransform"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
-            name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO"],
+            name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO", "CZlib"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
     ]

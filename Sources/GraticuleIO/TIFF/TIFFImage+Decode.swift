@@ -71,6 +71,21 @@ extension TIFFImage {
         let direct = byteAligned && bits / 8 == containerSize * 1 && !(type == .float32 && bits != 32)
         let outSize = blockWidth * rows * samples * containerSize
 
+        // Never allocate more than the block's bytes could decode to: each codec has a largest
+        // expansion (Deflate 1032:1, LZW 9 bits → 4096 bytes, PackBits 2 → 128, ZSTD 4 bytes → 128 KiB).
+        let expansion: UInt64
+        switch compression.code {
+        case 1: expansion = 1
+        case 32773: expansion = 64
+        case 5: expansion = 3641
+        case 8, 32946: expansion = 1032
+        default: expansion = 32768
+        }
+        let (limit, overflow) = count.multipliedReportingOverflow(by: expansion)
+        if compression == .none ? count < UInt64(packedSize) : (!overflow && limit + 1024 < UInt64(packedSize)) {
+            throw tiffError("\(kind) \(i): \(count) bytes of \(compression.name) data cannot hold the \(packedSize) bytes "
+                            + "of a \(blockWidth) × \(rows) block", at: offset)
+        }
         var packed = [UInt8](repeating: 0, count: packedSize)
         let compression = self.compression
         let produced = try packed.withUnsafeMutableBytes { dst in
