@@ -51,15 +51,15 @@ extension Raster {
             let p = geoTransform.apply(pixel: Double(column) + d.0, line: Double(row) + d.1)
             return SIMD2(p.x, p.y)
         }
-        var requestedExtent: CellExtent?
+        var requestedExtent: RasterExtent?
         if let operation {
             var back = corners
             back.withUnsafeMutableBufferPointer { operation.inverse.transform($0) }
-            requestedExtent = CellExtent(back)
+            requestedExtent = RasterExtent(back)
         }
         return RasterCell(column: column, row: row, location: Point(x: x, y: y), values: values, scaledValues: scaled,
                           noData: noData, pixelType: dataType.arcGISPixelType(bits: layout.bitsPerSample), dataType: dataType,
-                          footprint: corners.map { Point(x: $0.x, y: $0.y) }, extent: CellExtent(corners),
+                          footprint: corners.map { Point(x: $0.x, y: $0.y) }, extent: RasterExtent(corners),
                           spatialReference: spatialReference, requestedExtent: requestedExtent,
                           requestedSpatialReference: operation?.source, isBallpark: operation?.isBallpark ?? false)
     }

@@ -1,22 +1,6 @@
 import GraticuleCRS
 import GraticuleGeometry
 
-/// An axis-aligned rectangle in some spatial reference (x/y order).
-public struct CellExtent: Sendable, Hashable {
-    public var xMin: Double, yMin: Double, xMax: Double, yMax: Double
-    public init(xMin: Double, yMin: Double, xMax: Double, yMax: Double) {
-        self.xMin = xMin; self.yMin = yMin; self.xMax = xMax; self.yMax = yMax
-    }
-
-    /// The bounding box of points.
-    init(_ points: [SIMD2<Double>]) {
-        xMin = points.map(\.x).min() ?? .nan
-        xMax = points.map(\.x).max() ?? .nan
-        yMin = points.map(\.y).min() ?? .nan
-        yMax = points.map(\.y).max() ?? .nan
-    }
-}
-
 /// An attribute value of a raster cell: a number or text.
 public enum CellAttribute: Sendable, Hashable, CustomStringConvertible {
     case value(RasterValue, RasterDataType)
@@ -51,12 +35,12 @@ public struct RasterCell: Sendable {
     /// bottom-right, bottom-left; a rotated grid gives a rotated footprint).
     public let footprint: [Point]
     /// The bounding box of the footprint in the raster's spatial reference.
-    public let extent: CellExtent
+    public let extent: RasterExtent
     /// The raster's spatial reference.
     public let spatialReference: SpatialReference?
     /// The bounding box of the footprint in the spatial reference the point was given in (the
     /// four corners transformed), or nil when the point was given in the raster's own.
-    public let requestedExtent: CellExtent?
+    public let requestedExtent: RasterExtent?
     /// The spatial reference the point was given in, when not the raster's.
     public let requestedSpatialReference: SpatialReference?
     /// True when the datums differ and no datum shift was applied (see `RasterCoordinateOperation`).

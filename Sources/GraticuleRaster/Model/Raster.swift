@@ -12,7 +12,7 @@ import GraticuleIO
 /// `Raster` is a cheap, thread-safe handle).
 public struct Raster: Sendable {
     /// The file path, or the built-in raster's name.
-    public let name: String
+    public private(set) var name: String
     /// Size in cells.
     public let width: Int, height: Int
     /// The bands (all of one data type).
@@ -193,6 +193,13 @@ public struct Raster: Sendable {
         guard column >= 0, column < width, row >= 0, row < height else {
             throw .invalidInput("cell (\(column), \(row)) is outside \(name) (\(width) × \(height))")
         }
+    }
+
+    /// The same raster under another name (shares the decoded-block cache).
+    func renamed(_ newName: String) -> Raster {
+        var r = self
+        r.name = newName
+        return r
     }
 
     /// The cache's current use: bytes of decoded blocks and their number.
