@@ -57,7 +57,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "GraticuleCoreTests", dependencies: ["GraticuleCore"], swiftSettings: swift6),
         .testTarget(
-            name: "GraticuleCRSTests", dependencies: ["GraticuleCRS"],
+            name: "GraticuleCRSTests", dependencies: ["GraticuleCRS", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleProjectionTests", dependencies: ["GraticuleProjection", "GraticuleTransform"],

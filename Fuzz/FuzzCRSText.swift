@@ -22,7 +22,7 @@ public func fuzzCRSText(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     for format in ["wkt2", "wkt1", "esri", "projjson", "proj"] {
         guard let text = try? sr.export(format) else { continue }
         _ = try? SpatialReference(text: text)
-        _ = sr.isEquivalent(to: sr)
+        _ = try? sr.isEquivalent(to: sr)
     }
     return 0
 }

@@ -12,6 +12,9 @@ public enum GraticuleError: Error, Hashable, Sendable, CustomStringConvertible {
     case outOfDomain(String)
     /// Any other invalid input, with a message.
     case invalidInput(String)
+    /// The registry file (`registry.sqlite`) is missing, unreadable, truncated or not a Graticule
+    /// registry: its path (or every path searched) and what is wrong.
+    case registry(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +28,7 @@ public enum GraticuleError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .unsupported(what): return "unsupported: \(what)"
         case let .outOfDomain(what): return "outside the domain: \(what)"
         case let .invalidInput(what): return what
+        case let .registry(path, reason): return "registry \(path): \(reason)"
         }
     }
 }

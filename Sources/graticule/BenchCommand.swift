@@ -28,7 +28,9 @@ struct ProjectionBench: ParsableCommand {
         _ = source.withUnsafeMutableBytes { data.copyBytes(to: $0) }
         let transformer: Transformer
         do {
-            transformer = try Transformer(from: try SpatialReference(text: from), to: try SpatialReference(text: to))
+            let registry = try Registry.shared
+            transformer = try Transformer(from: try SpatialReference(text: from, registry: registry),
+                                          to: try SpatialReference(text: to, registry: registry), registry: registry)
         } catch { throw CLIError(message: error.description) }
         var work = source
         var best = Double.infinity
@@ -56,6 +58,10 @@ struct RegistryBench: ParsableCommand {
     @Option(name: .long, help: "Warm lookups to time.") var iterations: Int = 200_000
 
     func run() throws {
+        do { try time() } catch { throw CLIError(message: error.description) }
+    }
+
+    func time() throws(GraticuleError) {
         let t0 = DispatchTime.now().uptimeNanoseconds
         _ = try SpatialReference(wkid: 28413)
         let first = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6

@@ -19,15 +19,18 @@ struct CRSCommand: ParsableCommand {
     var format: Format = .summary
 
     func run() throws {
-        let sr: SpatialReference
-        do { sr = try SpatialReference(text: id) } catch {
+        let registry: Registry, sr: SpatialReference
+        do {
+            registry = try Registry.shared
+            sr = try SpatialReference(text: id, registry: registry)
+        } catch {
             throw CLIError(message: error.description)
         }
         switch format {
         case .summary: print(sr.summary)
         case .json: print(sr.jsonDescription)
         default:
-            do { print(try sr.export(format.rawValue)) } catch { throw CLIError(message: error.description) }
+            do { print(try sr.export(format.rawValue, registry: registry)) } catch { throw CLIError(message: error.description) }
         }
     }
 }

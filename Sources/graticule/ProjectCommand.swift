@@ -18,18 +18,29 @@ struct ProjectCommand: ParsableCommand {
     @Option(name: .long, help: "Target spatial reference.")
     var to: String
 
-    @Option(name: .long, help: "Datum transformation: OP (WKID or AUTH:CODE, steps joined by +, ~ inverts), default or none.")
+    @Option(name: .long, help: """
+        Datum transformation: default or none (until datum transformations land, both convert only \
+        between spatial references on the same datum; an operation WKID or AUTH:CODE is an error).
+        """)
     var transformation: String = "default"
 
     @Argument(help: "x y [z]; read from standard input when absent.")
     var coordinates: [Double] = []
 
+    func validate() throws {
+        guard ["default", "none"].contains(transformation.lowercased()) else {
+            throw ValidationError("--transformation \(transformation): choosing a datum transformation is not "
+                                  + "implemented yet; use default or none")
+        }
+    }
+
     func run() throws {
         let source: SpatialReference, target: SpatialReference, transformer: Transformer
         do {
-            source = try SpatialReference(text: from)
-            target = try SpatialReference(text: to)
-            transformer = try Transformer(from: source, to: target)
+            let registry = try Registry.shared
+            source = try SpatialReference(text: from, registry: registry)
+            target = try SpatialReference(text: to, registry: registry)
+            transformer = try Transformer(from: source, to: target, registry: registry)
         } catch {
             throw CLIError(message: error.description)
         }

@@ -1,16 +1,28 @@
 import Foundation
 import Testing
 
-/// Runs the built `graticule` executable (it sits next to the test bundle in the build folder).
-func runGraticule(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
+/// The built `graticule` executable (it sits next to the test bundle in the build folder).
+func graticuleExecutable() -> URL {
     let bundle = Bundle(for: Marker.self).bundleURL
     var dir = bundle.deletingLastPathComponent()
     if !FileManager.default.fileExists(atPath: dir.appendingPathComponent("graticule").path) {
         dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     }
+    return dir.appendingPathComponent("graticule")
+}
+
+/// Runs the built `graticule` executable (or `executable`), with `environment` changes applied to
+/// this process's environment (a nil value removes the variable).
+func runGraticule(_ arguments: [String], stdin: String? = nil, environment: [String: String?] = [:],
+                  executable: URL? = nil) throws -> (status: Int32, out: String, err: String) {
     let process = Process()
-    process.executableURL = dir.appendingPathComponent("graticule")
+    process.executableURL = executable ?? graticuleExecutable()
     process.arguments = arguments
+    if !environment.isEmpty {
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+    }
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out
     process.standardError = err

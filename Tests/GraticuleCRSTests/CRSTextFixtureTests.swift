@@ -54,7 +54,7 @@ struct CRSTextFixture: Decodable, Sendable {
             do {
                 let parsed = try SpatialReference(text: e.text)
                 let expected = try SpatialReference(text: e.id)
-                guard parsed.isEquivalent(to: expected, options: CRSTextFixture.options(for: e.format)) else {
+                guard try parsed.isEquivalent(to: expected, options: CRSTextFixture.options(for: e.format)) else {
                     failures.append("\(e.id) \(e.format): not equivalent: \(CRSTextDiagnostics.difference(parsed.definition, expected.definition))")
                     continue
                 }
@@ -113,7 +113,7 @@ struct CRSTextFixture: Decodable, Sendable {
                 do {
                     let back = try SpatialReference(text: text)
                     checked += 1
-                    if !back.isEquivalent(to: sr, options: CRSTextFixture.options(for: format)),
+                    if try !back.isEquivalent(to: sr, options: CRSTextFixture.options(for: format)),
                        !CRSTextRegistrySweepTests.isFormatLimitation(format, sr.definition) {
                         failures.append("\(id) \(format): \(CRSTextDiagnostics.difference(back.definition, sr.definition))\n  \(text.prefix(600))")
                     }
@@ -169,7 +169,7 @@ enum CRSTextDiagnostics {
     static func difference(_ a: CRS, _ b: CRS) -> String {
         switch (a, b) {
         case let (.projected(x), .projected(y)):
-            if !CRSEquivalence.datumsEquivalent(x.base.datum, y.base.datum, options: []) {
+            if !CRSEquivalence.datumsEquivalent(x.base.datum, y.base.datum, options: [], names: TestRegistry.names) {
                 return "datum \(x.base.datum.name) [\(x.base.datum.identifier?.description ?? "-")] vs \(y.base.datum.name) [\(y.base.datum.identifier?.description ?? "-")]"
             }
             if !CRSEquivalence.axesEquivalent(x.coordinateSystem, y.coordinateSystem, options: []) {
@@ -179,14 +179,15 @@ enum CRSTextDiagnostics {
                 return "base axes \(x.base.coordinateSystem.axes.map { "\($0.direction) \($0.unit.factor)" }) vs \(y.base.coordinateSystem.axes.map { "\($0.direction) \($0.unit.factor)" })"
             }
             let s = x.base.datum.ellipsoid.figure.isSphere
-            let cx = x.conversion.canonicalized(isSphere: s), cy = y.conversion.canonicalized(isSphere: s)
+            let cx = x.conversion.canonicalized(isSphere: s, names: TestRegistry.names)
+            let cy = y.conversion.canonicalized(isSphere: s, names: TestRegistry.names)
             return "conversion \(cx.method.name) [\(cx.method.identifier?.description ?? "-")] "
                 + "\(CRSEquivalence.parameterValues(cx).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.value)" }) vs "
                 + "\(cy.method.name) [\(cy.method.identifier?.description ?? "-")] "
                 + "\(CRSEquivalence.parameterValues(cy).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.value)" })"
         case let (.geodetic(x), .geodetic(y)):
             if x.kind != y.kind { return "kind \(x.kind) vs \(y.kind)" }
-            if !CRSEquivalence.datumsEquivalent(x.datum, y.datum, options: []) {
+            if !CRSEquivalence.datumsEquivalent(x.datum, y.datum, options: [], names: TestRegistry.names) {
                 return "datum \(x.datum.name) [\(x.datum.identifier?.description ?? "-")] a=\(x.datum.ellipsoid.semiMajorAxis) rf=\(x.datum.ellipsoid.inverseFlattening) pm=\(x.datum.primeMeridian.longitudeDegrees) vs \(y.datum.name) [\(y.datum.identifier?.description ?? "-")] a=\(y.datum.ellipsoid.semiMajorAxis) rf=\(y.datum.ellipsoid.inverseFlattening) pm=\(y.datum.primeMeridian.longitudeDegrees)"
             }
             return "axes \(x.coordinateSystem.axes.map { "\($0.direction) \($0.unit.factor)" }) vs \(y.coordinateSystem.axes.map { "\($0.direction) \($0.unit.factor)" })"

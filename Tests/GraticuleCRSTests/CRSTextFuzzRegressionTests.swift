@@ -28,7 +28,7 @@ import Testing
             for format in ["wkt2", "wkt1", "esri", "projjson", "proj"] {
                 if let text = try? sr.export(format) { _ = try? SpatialReference(text: text) }
             }
-            _ = sr.isEquivalent(to: sr)
+            _ = try sr.isEquivalent(to: sr)
         } catch {
             switch error {
             case .parse, .unsupported, .unknownCode: break

@@ -111,6 +111,6 @@ extension SpatialReference {
     /// Equivalence of the two base geographic CRSs, ignoring axis order (helper of the tests above).
     func baseGeographicDefinitionIsEquivalent(to other: SpatialReference) throws -> Bool {
         let a = try #require(definition.geodetic), b = try #require(other.definition.geodetic)
-        return CRS.geodetic(a).isEquivalent(to: .geodetic(b), options: [.ignoreAxisOrder])
+        return try CRS.geodetic(a).isEquivalent(to: .geodetic(b), options: [.ignoreAxisOrder])
     }
 }

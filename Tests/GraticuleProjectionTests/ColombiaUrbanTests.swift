@@ -27,6 +27,6 @@ import Testing
         #expect(throws: GraticuleError.self) {
             try ColombiaUrban(ellipsoid: .grs80, parameters: S.parameters("Colombia Urban", code: 1052, [8802: 0.1]))
         }
-        #expect(ProjectionCatalog.type(methodCode: nil, methodName: "IGAC_Plano_Cartesiano") == ColombiaUrban.self)
+        #expect(MethodNamingTests.kernel("IGAC_Plano_Cartesiano") == ColombiaUrban.self)
     }
 }

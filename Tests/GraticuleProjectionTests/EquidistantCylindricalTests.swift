@@ -52,8 +52,7 @@ import Testing
             try EquidistantCylindrical(ellipsoid: .wgs84,
                                        parameters: S.parameters("Equidistant Cylindrical", code: 1028, [8823: S.rad(90)]))
         }
-        #expect(ProjectionCatalog.type(methodCode: nil, methodName: "Plate_Carree") == EquidistantCylindrical.self)
-        #expect(ProjectionCatalog.type(methodCode: nil, methodName: "Equidistant_Cylindrical_Ellipsoidal")
-                == EquidistantCylindrical.self)
+        #expect(MethodNamingTests.kernel("Plate_Carree") == EquidistantCylindrical.self)
+        #expect(MethodNamingTests.kernel("Equidistant_Cylindrical_Ellipsoidal") == EquidistantCylindrical.self)
     }
 }

@@ -31,7 +31,7 @@ import Testing
                              ("Gnomonic_Ellipsoidal", "Gnomonic"), ("Geostationary_Satellite", "GeostationarySatellite"),
                              ("Two_Point_Equidistant", "TwoPointEquidistant"), ("Laborde_Oblique_Mercator", "LabordeObliqueMercator"),
                              ("Stereographic_North_Pole", "PolarStereographic"), ("Azimuthal_Equidistant", "AzimuthalEquidistant")] {
-            let t = ProjectionCatalog.type(methodCode: nil, methodName: name)
+            let t = MethodNamingTests.kernel(name)
             #expect(t.map { String(describing: $0) } == type, "\(name)")
         }
     }

@@ -79,7 +79,7 @@ import Testing
     /// forward and inverse, here through Esri's name-only parameters.
     @Test func projBuiltinsThroughEsriNames() throws {
         let p = try ProjectionCatalog.make(ellipsoid: .grs80, parameters: T.parameters(
-            "Lambert_Conformal_Conic", code: nil,
+            "Lambert Conic Conformal (2SP)", code: nil,
             named: ["Standard_Parallel_1": 0.5 * .pi / 180, "Standard_Parallel_2": 2 * .pi / 180]))
         #expect(p is LambertConicConformal)
         for (lon, lat, x, y) in [(2.0, 1.0, 222588.439735968, 110660.533870800),

@@ -15,10 +15,11 @@ enum WorldMapTestSupport {
         return try p.makeProjection()
     }
 
-    /// Builds a projection from a method name and Esri-named parameters (degrees for angles).
+    /// Builds a projection from a method name (any spelling the method table knows) and Esri-named
+    /// parameters (degrees for angles).
     static func projection(method: String, ellipsoid: Ellipsoid = .wgs84,
                            _ params: [String: Double], angles: Set<String> = []) throws(GraticuleError) -> any Projection {
-        var p = ProjectionParameters(methodName: method)
+        var p = ProjectionParameters(methodName: OperationMethod(name: method).canonical.name)
         for (k, v) in params { p.set(angles.contains(k) ? v * Double.pi / 180 : v, name: k) }
         return try ProjectionCatalog.make(ellipsoid: ellipsoid, parameters: p)
     }

@@ -21,37 +21,52 @@ public struct CRSEquivalenceOptions: OptionSet, Hashable, Sendable {
 }
 
 extension CRS {
-    /// True when both CRSs describe the same coordinates: the same kind; the same ellipsoid (`a`
-    /// and `1/f` to 1e-9 relative), prime meridian and datum (by identifier, or by name normalised
-    /// through the registry's aliases, so Esri's `D_WGS_1984` is `World Geodetic System 1984`);
-    /// the same units; the same method (by EPSG code, or by name through the Esri and WKT1
-    /// mappings); every parameter value equal in SI units to 1e-12 relative (a parameter one side
-    /// omits counts as 0, or 1 for a scale factor); and the same axis directions.
+    /// True when both CRSs describe the same coordinates: the same kind; the same datum by
+    /// Graticule's datum-identity rule (`DatumIdentity`: ellipsoid and prime meridian, then
+    /// registry identity, so Esri's `D_WGS_1984` is `World Geodetic System 1984`); the same
+    /// units; the same method (by EPSG code, or by name through the Esri and WKT1 mappings);
+    /// every parameter value equal in SI units to 1e-12 relative (a parameter one side omits
+    /// counts as 0, or 1 for a scale factor); and the same axis directions. Names and aliases are
+    /// resolved against `registry`.
     ///
     /// Names of CRSs, conversions and axes are not compared.
-    public func isEquivalent(to other: CRS, options: CRSEquivalenceOptions = []) -> Bool {
-        CRSEquivalence.equivalent(self, other, options: options)
+    /// - Throws: the registry's error when its name index cannot be read.
+    public func isEquivalent(to other: CRS, options: CRSEquivalenceOptions = [],
+                             registry: Registry) throws(GraticuleError) -> Bool {
+        CRSEquivalence.equivalent(self, other, options: options, names: try registry.names())
+    }
+
+    /// `isEquivalent(to:options:registry:)` with the shared registry (`Registry.shared`).
+    /// - Throws: the shared registry's error when it is missing or unreadable.
+    public func isEquivalent(to other: CRS, options: CRSEquivalenceOptions = []) throws(GraticuleError) -> Bool {
+        try isEquivalent(to: other, options: options, registry: try Registry.shared)
     }
 }
 
 extension SpatialReference {
-    /// True when both definitions are equivalent (see `CRS.isEquivalent(to:options:)`).
-    public func isEquivalent(to other: SpatialReference, options: CRSEquivalenceOptions = []) -> Bool {
-        definition.isEquivalent(to: other.definition, options: options)
+    /// True when both definitions are equivalent (see `CRS.isEquivalent(to:options:registry:)`).
+    public func isEquivalent(to other: SpatialReference, options: CRSEquivalenceOptions = [],
+                             registry: Registry) throws(GraticuleError) -> Bool {
+        try definition.isEquivalent(to: other.definition, options: options, registry: registry)
+    }
+
+    /// True when both definitions are equivalent, with the shared registry.
+    public func isEquivalent(to other: SpatialReference, options: CRSEquivalenceOptions = []) throws(GraticuleError) -> Bool {
+        try definition.isEquivalent(to: other.definition, options: options)
     }
 }
 
 enum CRSEquivalence {
-    static func equivalent(_ a: CRS, _ b: CRS, options: CRSEquivalenceOptions) -> Bool {
+    static func equivalent(_ a: CRS, _ b: CRS, options: CRSEquivalenceOptions, names: RegistryNames) -> Bool {
         switch (a, b) {
-        case let (.geodetic(x), .geodetic(y)): return geodeticEquivalent(x, y, options: options)
-        case let (.projected(x), .projected(y)): return projectedEquivalent(x, y, options: options)
+        case let (.geodetic(x), .geodetic(y)): return geodeticEquivalent(x, y, options: options, names: names)
+        case let (.projected(x), .projected(y)): return projectedEquivalent(x, y, options: options, names: names)
         case let (.vertical(x), .vertical(y)):
             return (options.contains(.ignoreDatumIdentity) || verticalDatumsEquivalent(x.datum, y.datum))
                 && axesEquivalent(x.coordinateSystem, y.coordinateSystem, options: options)
         case let (.compound(x), .compound(y)):
             guard x.components.count == y.components.count else { return false }
-            return zip(x.components, y.components).allSatisfy { equivalent($0, $1, options: options) }
+            return zip(x.components, y.components).allSatisfy { equivalent($0, $1, options: options, names: names) }
         case let (.engineering(x), .engineering(y)):
             return RegistryNames.key(x.datumName) == RegistryNames.key(y.datumName)
                 && axesEquivalent(x.coordinateSystem, y.coordinateSystem, options: options)
@@ -60,17 +75,19 @@ enum CRSEquivalence {
         }
     }
 
-    static func geodeticEquivalent(_ a: GeodeticCRS, _ b: GeodeticCRS, options: CRSEquivalenceOptions) -> Bool {
+    static func geodeticEquivalent(_ a: GeodeticCRS, _ b: GeodeticCRS, options: CRSEquivalenceOptions,
+                                   names: RegistryNames) -> Bool {
         var (a, b) = (a, b)
         if options.contains(.ignoreHeight) {
             if a.kind == .geographic3D { a.kind = .geographic2D; a.coordinateSystem.axes = Array(a.coordinateSystem.axes.prefix(2)) }
             if b.kind == .geographic3D { b.kind = .geographic2D; b.coordinateSystem.axes = Array(b.coordinateSystem.axes.prefix(2)) }
         }
-        return a.kind == b.kind && datumsEquivalent(a.datum, b.datum, options: options)
+        return a.kind == b.kind && datumsEquivalent(a.datum, b.datum, options: options, names: names)
             && axesEquivalent(a.coordinateSystem, b.coordinateSystem, options: options)
     }
 
-    static func projectedEquivalent(_ a: ProjectedCRS, _ b: ProjectedCRS, options: CRSEquivalenceOptions) -> Bool {
+    static func projectedEquivalent(_ a: ProjectedCRS, _ b: ProjectedCRS, options: CRSEquivalenceOptions,
+                                    names: RegistryNames) -> Bool {
         var (a, b) = (a, b)
         if options.contains(.ignoreHeight) {
             for i in 0..<2 {
@@ -81,20 +98,19 @@ enum CRSEquivalence {
                 if i == 0 { a = p } else { b = p }
             }
         }
-        guard datumsEquivalent(a.base.datum, b.base.datum, options: options),
+        guard datumsEquivalent(a.base.datum, b.base.datum, options: options, names: names),
               axesEquivalent(a.base.coordinateSystem, b.base.coordinateSystem, options: options.union([.ignoreAxisOrder, .ignoreAxisUnits])),
               axesEquivalent(a.coordinateSystem, b.coordinateSystem, options: options) else { return false }
-        return conversionsEquivalent(a.conversion, b.conversion, ellipsoid: a.base.datum.ellipsoid.figure)
+        return conversionsEquivalent(a.conversion, b.conversion, ellipsoid: a.base.datum.ellipsoid.figure, names: names)
     }
 
     // MARK: Datum
 
     /// Datum identity (`DatumIdentity`); with `ignoreDatumIdentity`, only the ellipsoid and prime meridian.
-    static func datumsEquivalent(_ a: GeodeticDatum, _ b: GeodeticDatum, options: CRSEquivalenceOptions) -> Bool {
+    static func datumsEquivalent(_ a: GeodeticDatum, _ b: GeodeticDatum, options: CRSEquivalenceOptions,
+                                 names: RegistryNames) -> Bool {
         if options.contains(.ignoreDatumIdentity) { return DatumIdentity.sameFigure(a, b) }
-        if let registry = try? Registry.shared, let same = try? registry.isSameDatum(a, b) { return same }
-        return DatumIdentity.sameFigure(a, b) && (a.identifier != nil && a.identifier == b.identifier
-                                                   || DatumIdentity.sameDefinition(a, b))
+        return DatumIdentity.same(a, b, names: names)
     }
 
     static func verticalDatumsEquivalent(_ a: VerticalDatum, _ b: VerticalDatum) -> Bool {
@@ -124,9 +140,9 @@ enum CRSEquivalence {
 
     // MARK: Conversions
 
-    static func conversionsEquivalent(_ a: Conversion, _ b: Conversion, ellipsoid: Ellipsoid) -> Bool {
+    static func conversionsEquivalent(_ a: Conversion, _ b: Conversion, ellipsoid: Ellipsoid, names: RegistryNames) -> Bool {
         let isSphere = ellipsoid.isSphere
-        var ca = a.canonicalized(isSphere: isSphere), cb = b.canonicalized(isSphere: isSphere)
+        var ca = a.canonicalized(isSphere: isSphere, names: names), cb = b.canonicalized(isSphere: isSphere, names: names)
         // Mercator (variant A) with k ≤ 1 is variant B with the matching standard parallel (Esri
         // writes it so).
         if ca.method.epsgCode == 9804, cb.method.epsgCode == 9805, let m = mercatorAsVariantB(ca, ellipsoid: ellipsoid) { ca = m }
@@ -218,13 +234,13 @@ extension Conversion {
     /// EPSG has none): Esri projection names and parameter names are mapped through the registry's
     /// Esri tables, WKT1 names through GDAL's, deprecated EPSG method codes to current ones.
     /// Parameters that match no known name are kept as they are.
-    func canonicalized(isSphere: Bool) -> Conversion {
+    func canonicalized(isSphere: Bool, names: RegistryNames) -> Conversion {
         var spec = MethodTable.spec(for: method)
         if spec == nil {
             // An Esri (or WKT1) projection name with Esri parameter names.
             let raw = parameters.map { WKTReader.RawParameter(name: $0.name, value: $0.value, unit: $0.unit) }
             if let c = WKTReader.esriConversion(method.name, raw, crsName: "", isSphere: isSphere, linear: .metre,
-                                                angular: .degree, maybe: false) {
+                                                angular: .degree, maybe: false, names: names) {
                 var c = c
                 c.name = name
                 c.identifier = identifier

@@ -13,6 +13,17 @@ public struct OperationMethod: Hashable, Sendable {
 
     /// The EPSG method code, when the method has one.
     public var epsgCode: Int? { identifier?.authority == "EPSG" ? identifier?.number : nil }
+
+    /// The method under the one name Graticule's method table gives it, for matching it to a
+    /// projection kernel (`ProjectionCatalog`): a method with an EPSG code is returned as it is;
+    /// a name in another spelling the table knows — WKT1/GDAL (`Lambert_Conformal_Conic_1SP`),
+    /// a synonym (`Sanson-Flamsteed`), an Esri-only projection (`Berghaus Star`) — becomes the
+    /// table's name (`Lambert Conic Conformal (1SP)`, `Sinusoidal`, `Berghaus_Star`), without
+    /// inventing an EPSG code; an unknown name is kept.
+    public var canonical: OperationMethod {
+        guard epsgCode == nil, let name = MethodTable.canonicalName(name) else { return self }
+        return OperationMethod(name: name, identifier: identifier)
+    }
 }
 
 /// A parameter value of an operation: the value in its unit.

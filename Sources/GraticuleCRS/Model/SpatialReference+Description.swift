@@ -96,16 +96,27 @@ extension SpatialReference {
     /// - `proj`: a PROJ string.
     /// - Throws: `GraticuleError.unsupported` for an unknown format, or for a method the format
     ///   cannot express (a PROJ string for Fuller or LCC west orientated names the method).
-    public func export(_ format: String) throws(GraticuleError) -> String {
+    ///
+    /// Esri names, PROJ unit names and the Esri projection mapping come from `registry`.
+    public func export(_ format: String, registry: Registry) throws(GraticuleError) -> String {
+        let names = try registry.names()
         switch format.lowercased() {
-        case "wkt1", "wkt1_gdal", "wkt": return try WKT1Writer(crs: definition).write()
-        case "esri", "wkt1_esri": return try EsriWKTWriter(crs: definition).write()
-        case "wkt2", "wkt2_2019": return try WKT2Writer(crs: definition, areaOfUse: areaOfUse, scope: scope).write()
-        case "projjson", "json": return try PROJJSONWriter(crs: definition, areaOfUse: areaOfUse, scope: scope).write()
-        case "proj", "proj4", "proj_string": return try PROJStringWriter(crs: definition).write()
+        case "wkt1", "wkt1_gdal", "wkt": return try WKT1Writer(crs: definition, names: names).write()
+        case "esri", "wkt1_esri": return try EsriWKTWriter(crs: definition, names: names).write()
+        case "wkt2", "wkt2_2019":
+            return try WKT2Writer(crs: definition, areaOfUse: areaOfUse, scope: scope, names: names).write()
+        case "projjson", "json":
+            return try PROJJSONWriter(crs: definition, areaOfUse: areaOfUse, scope: scope, names: names).write()
+        case "proj", "proj4", "proj_string": return try PROJStringWriter(crs: definition, names: names).write()
         default:
             throw .unsupported("export format \(format.debugDescription) (expected wkt1, esri, wkt2, projjson or proj)")
         }
+    }
+
+    /// `export(_:registry:)` with the shared registry (`Registry.shared`).
+    /// - Throws: as `export(_:registry:)`, or the shared registry's error when it is missing or unreadable.
+    public func export(_ format: String) throws(GraticuleError) -> String {
+        try export(format, registry: try Registry.shared)
     }
 }
 

@@ -3,9 +3,11 @@ import GraticuleCore
 /// A spatial reference: a CRS with its identifier and registry metadata, as the ArcGIS SDK's
 /// `SpatialReference` exposes it.
 ///
-/// A `Sendable`, `Hashable` value. Resolving by code reads the shipped registry (cached after the
-/// first lookup of a code); resolving text parses WKT1 (OGC and Esri), WKT2 (2015, 2019),
-/// PROJJSON or a PROJ string.
+/// A `Sendable`, `Hashable` value. Resolving by code reads a registry (cached after the first
+/// lookup of a code); resolving text parses WKT1 (OGC and Esri), WKT2 (2015, 2019), PROJJSON or a
+/// PROJ string and resolves its names against a registry. Every initialiser that consults the
+/// registry takes one (`registry:`); the forms without it use `Registry.shared`, the default, and
+/// throw its error when the registry file is missing or unreadable.
 public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
     /// The CRS definition.
     public var definition: CRS
@@ -33,71 +35,104 @@ public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
         self.scope = scope
     }
 
-    /// Resolves an authority code (`EPSG`, `ESRI`, `OGC`, `PROJ`, `NKG`).
+    /// Resolves an authority code (`EPSG`, `ESRI`, `OGC`, `PROJ`, `NKG`) in `registry`.
     /// - Throws: `GraticuleError.unknownCode` naming the code when the registry does not hold it.
-    public init(authority: String, code: String) throws(GraticuleError) {
+    public init(authority: String, code: String, registry: Registry) throws(GraticuleError) {
         let id = Identifier(authority, code)
-        let entry = try Registry.shared.entry(id)
-        self.init(entry: entry, identifier: id)
+        self.init(entry: try registry.entry(id), identifier: id)
     }
 
-    /// Resolves an authority code with a numeric code.
+    /// Resolves an authority code in the shared registry (`Registry.shared`).
+    /// - Throws: `unknownCode`, or the shared registry's error when it is missing or unreadable.
+    public init(authority: String, code: String) throws(GraticuleError) {
+        try self.init(authority: authority, code: code, registry: try Registry.shared)
+    }
+
+    /// Resolves an authority code with a numeric code in `registry`.
+    public init(authority: String, code: Int, registry: Registry) throws(GraticuleError) {
+        try self.init(authority: authority, code: String(code), registry: registry)
+    }
+
+    /// Resolves an authority code with a numeric code in the shared registry.
     public init(authority: String, code: Int) throws(GraticuleError) {
         try self.init(authority: authority, code: String(code))
     }
 
-    /// Resolves a bare WKID as ArcGIS does: the EPSG code when EPSG defines it, otherwise the Esri code
-    /// (`102100` is Esri's Web Mercator, `4326` is EPSG's WGS 84).
+    /// Resolves a bare WKID in `registry` as ArcGIS does: the EPSG code when EPSG defines it,
+    /// otherwise the Esri code (`102100` is Esri's Web Mercator, `4326` is EPSG's WGS 84).
     /// - Throws: `GraticuleError.unknownCode` (`unknown WKID 99999`).
-    public init(wkid: Int) throws(GraticuleError) {
-        let registry = try Registry.shared
+    public init(wkid: Int, registry: Registry) throws(GraticuleError) {
         let id = try registry.identifier(forWKID: wkid)
         self.init(entry: try registry.entry(id), identifier: id)
     }
 
+    /// Resolves a bare WKID in the shared registry (`Registry.shared`).
+    /// - Throws: `unknownCode`, or the shared registry's error when it is missing or unreadable.
+    public init(wkid: Int) throws(GraticuleError) {
+        try self.init(wkid: wkid, registry: try Registry.shared)
+    }
+
     /// Resolves text: `EPSG:4326`, `ESRI:102100`, a bare WKID, a `urn:ogc:def:crs:…` URN,
-    /// WKT1 (OGC/GDAL or Esri), WKT2 (2015 or 2019), PROJJSON or a PROJ string.
+    /// WKT1 (OGC/GDAL or Esri), WKT2 (2015 or 2019), PROJJSON or a PROJ string. Codes, names,
+    /// aliases and Esri projection names are resolved against `registry`.
     ///
     /// Text longer than 1 MiB (`CRSText.maximumLength` bytes of UTF-8) is rejected at once.
     /// An authority identifier in the text (`ID["EPSG",32631]`, `AUTHORITY`, PROJJSON `id`) is kept,
     /// and the registry's deprecation and aliases are attached to it.
     /// - Throws: `GraticuleError.parse` naming the problem and its character offset, or `unknownCode`.
-    public init(text: String) throws(GraticuleError) {
+    public init(text: String, registry: Registry) throws(GraticuleError) {
         guard text.utf8.count <= CRSText.maximumLength else { throw CRSText.tooLong(text.utf8.count) }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let wkid = Int(trimmed) {
-            try self.init(wkid: wkid)
+            try self.init(wkid: wkid, registry: registry)
             return
         }
         if trimmed.count < 256, !trimmed.contains("["), !trimmed.contains("{"),
            let id = Identifier(parsing: trimmed), id.authority != "PROJ" || !trimmed.contains("+") {
-            try self.init(authority: id.authority, code: id.code)
+            try self.init(authority: id.authority, code: id.code, registry: registry)
             return
         }
-        self.init(parsed: try CRSText.parse(text))
+        try self.init(parsed: try CRSText.parse(text, registry: registry), registry: registry)
     }
 
-    /// Resolves CRS text given as UTF-8 bytes (a `.prj` file, an HTTP body). Invalid UTF-8 is
-    /// rejected with the offset of the first bad byte; otherwise as `init(text:)`.
+    /// Resolves text with the shared registry (`Registry.shared`); see `init(text:registry:)`.
+    /// - Throws: `parse`, `unknownCode`, or the shared registry's error when it is missing or unreadable.
+    public init(text: String) throws(GraticuleError) {
+        try self.init(text: text, registry: try Registry.shared)
+    }
+
+    /// Resolves CRS text given as UTF-8 bytes (a `.prj` file, an HTTP body) against `registry`.
+    /// Invalid UTF-8 is rejected with the offset of the first bad byte; otherwise as `init(text:registry:)`.
     /// - Throws: `GraticuleError.parse`.
-    public init(textData: some Sequence<UInt8>) throws(GraticuleError) {
+    public init(textData: some Sequence<UInt8>, registry: Registry) throws(GraticuleError) {
         var bytes: [UInt8] = []
         for b in textData {
             bytes.append(b)
             if bytes.count > CRSText.maximumLength { throw CRSText.tooLong(bytes.count) }
         }
-        self.init(parsed: try CRSText.parse(bytes: bytes))
+        try self.init(parsed: try CRSText.parse(bytes: bytes, registry: registry), registry: registry)
     }
 
-    init(parsed: ParsedCRS) {
+    /// Resolves CRS text given as UTF-8 bytes with the shared registry (`Registry.shared`).
+    public init(textData: some Sequence<UInt8>) throws(GraticuleError) {
+        try self.init(textData: textData, registry: try Registry.shared)
+    }
+
+    /// A parsed CRS with the registry's metadata (deprecation, aliases, area of use) of the
+    /// identifier the text gave, when the registry holds it.
+    init(parsed: ParsedCRS, registry: Registry) throws(GraticuleError) {
         self.init(definition: parsed.crs, areaOfUse: parsed.areaOfUse, scope: parsed.scope)
-        if let id = parsed.crs.identifier, let entry = try? Registry.shared.entry(id) {
-            isDeprecated = entry.isDeprecated
-            replacedBy = entry.replacedBy
-            aliases = entry.aliases
-            if areaOfUse == nil { areaOfUse = entry.areaOfUse }
-            if scope == nil { scope = entry.scope }
+        guard let id = parsed.crs.identifier else { return }
+        let entry: Registry.Entry
+        do { entry = try registry.entry(id) } catch {
+            if case .unknownCode = error { return }
+            throw error
         }
+        isDeprecated = entry.isDeprecated
+        replacedBy = entry.replacedBy
+        aliases = entry.aliases
+        if areaOfUse == nil { areaOfUse = entry.areaOfUse }
+        if scope == nil { scope = entry.scope }
     }
 
     init(entry: Registry.Entry, identifier: Identifier) {
@@ -141,11 +176,12 @@ public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
     /// The unit of the horizontal axes: an angular unit for geographic, a linear unit for projected.
     public var unit: UnitOfMeasure? { definition.horizontal?.coordinateSystem?.unit ?? definition.coordinateSystem?.unit }
 
-    /// The geographic CRS underneath (the base of a projected CRS; itself when geographic).
+    /// The geographic CRS underneath (the base of a projected CRS; itself when geographic), as
+    /// the definition gives it, with its identifier. No registry lookup: the base's own area of
+    /// use, aliases and deprecation come from `SpatialReference(authority:code:registry:)`.
     public var baseGeographic: SpatialReference? {
         guard let g = definition.geodetic else { return nil }
         if case let .geodetic(me) = definition, me == g { return self }
-        if let id = g.identifier, let sr = try? SpatialReference(authority: id.authority, code: id.code) { return sr }
         return SpatialReference(definition: .geodetic(g))
     }
 

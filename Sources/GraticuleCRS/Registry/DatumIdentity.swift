@@ -59,6 +59,25 @@ public enum DatumIdentity {
         return true
     }
 
+    /// The registry identity of `datum` in the name index `names` (see `Registry.datumIdentity(of:)`).
+    static func identity(of datum: GeodeticDatum, names: RegistryNames) -> Identifier? {
+        var id = datum.identifier
+        if id == nil {
+            id = names.resolveDatum(named: datum.name, figure: datum.ellipsoid.figure,
+                                    primeMeridianDegrees: datum.primeMeridian.longitudeDegrees)?.id
+        }
+        if let esri = id, let twin = names.esriTwins[esri] { id = twin }
+        return id
+    }
+
+    /// The rule itself, on the name index `names` (see `Registry.isSameDatum(_:_:)`).
+    static func same(_ a: GeodeticDatum, _ b: GeodeticDatum, names: RegistryNames) -> Bool {
+        guard sameFigure(a, b) else { return false }
+        if let ia = a.identifier, let ib = b.identifier, ia == ib { return true }
+        if let ia = identity(of: a, names: names), let ib = identity(of: b, names: names) { return ia == ib }
+        return sameDefinition(a, b)
+    }
+
     static func close(_ a: Double, _ b: Double, _ rel: Double) -> Bool {
         a == b || abs(a - b) <= rel * max(abs(a), abs(b))
     }
@@ -70,14 +89,7 @@ extension Registry {
     /// duplicates an EPSG one answers the EPSG identifier. Nil for a datum the registry does not know.
     /// - Throws: `invalidInput` naming the registry file when its name index cannot be read.
     public func datumIdentity(of datum: GeodeticDatum) throws(GraticuleError) -> Identifier? {
-        let names = try names()
-        var id = datum.identifier
-        if id == nil {
-            id = names.resolveDatum(named: datum.name, figure: datum.ellipsoid.figure,
-                                    primeMeridianDegrees: datum.primeMeridian.longitudeDegrees)?.id
-        }
-        if let esri = id, let twin = names.esriTwins[esri] { id = twin }
-        return id
+        DatumIdentity.identity(of: datum, names: try names())
     }
 
     /// True when `a` and `b` are the same geodetic datum by Graticule's one rule (`DatumIdentity`):
@@ -85,11 +97,8 @@ extension Registry {
     /// registry does not know, the same name and no conflicting TOWGS84 or epoch.
     /// - Throws: `invalidInput` naming the registry file when its name index cannot be read.
     public func isSameDatum(_ a: GeodeticDatum, _ b: GeodeticDatum) throws(GraticuleError) -> Bool {
-        guard DatumIdentity.sameFigure(a, b) else { return false }
-        if let ia = a.identifier, let ib = b.identifier, ia == ib { return true }
-        let ia = try datumIdentity(of: a), ib = try datumIdentity(of: b)
-        if let ia, let ib { return ia == ib }
-        return DatumIdentity.sameDefinition(a, b)
+        if DatumIdentity.sameFigure(a, b), let ia = a.identifier, ia == b.identifier { return true }
+        return DatumIdentity.same(a, b, names: try names())
     }
 }
 

@@ -72,9 +72,6 @@ struct RegistryNames: Sendable {
     var esriMethodsByCode: [Int: [EsriMethodMapping]] = [:]
     var esriMethodsByName: [String: [EsriMethodMapping]] = [:]
 
-    /// The index of the shared registry, built on first use (nil when the registry is missing).
-    static var shared: RegistryNames? { try? Registry.shared.names() }
-
     static func key(_ s: String) -> String { NameKey.of(s) }
 
     // MARK: Lookups
@@ -279,9 +276,9 @@ extension Registry {
     /// CRS identifiers (EPSG and ESRI) whose name or alias is exactly `name`, of the given types:
     /// current ones first, then official names before aliases (Esri's aliases first among those),
     /// then EPSG before ESRI.
-    func crsIdentifiers(named name: String, types: [String]) throws(GraticuleError) -> [Identifier] {
+    func crsIdentifiers(named name: String, types: [CRSType]) throws(GraticuleError) -> [Identifier] {
         try read { db in
-            let list = types.map { "'\($0)'" }.joined(separator: ",")
+            let list = types.map { "'\($0.rawValue)'" }.joined(separator: ",")
             var out: [Identifier] = []
             for r in try Row.fetchAll(db, sql: """
                 select auth, code from (

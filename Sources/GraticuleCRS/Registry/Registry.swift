@@ -24,37 +24,69 @@ public final class Registry: Sendable {
     }
 
     let queue: DatabaseQueue
-    let path: String
+    /// The registry file this registry reads.
+    public let path: String
     private let cache = Mutex<[Identifier: Entry]>([:])
     private let wkidCache = Mutex<[Int: Identifier]>([:])
     private let units: [Identifier: UnitOfMeasure]
     private let nameIndex = Mutex<Result<RegistryNames, GraticuleError>?>(nil)
 
-    /// The shared registry, opened on first use. The path can be overridden with the
-    /// `GRATICULE_REGISTRY` environment variable.
+    /// The environment variable naming a registry file to use instead of the shipped one
+    /// (another EPSG version, a test registry).
+    public static let environmentVariable = "GRATICULE_REGISTRY"
+
+    /// The default registry, opened on first use and kept for the life of the process:
+    /// the file `GRATICULE_REGISTRY` names when it is set, otherwise the shipped `registry.sqlite`
+    /// found by `DataFiles.locate` (`GRATICULE_DATA`, `graticule-data/` and `../share/graticule/`
+    /// beside the executable, then the SwiftPM resource bundle).
+    ///
+    /// Every API that consults the registry also takes one explicitly (`registry:`); this is only
+    /// the default those without the parameter use.
+    /// - Throws: `GraticuleError.registry` naming the file (or every path searched) when it is
+    ///   missing, unreadable, truncated or not a Graticule registry — the same error on every use.
     public static var shared: Registry {
         get throws(GraticuleError) { try sharedResult.get() }
     }
 
     private static let sharedResult: Result<Registry, GraticuleError> = {
-        let env = ProcessInfo.processInfo.environment["GRATICULE_REGISTRY"]
-        let path = env ?? Bundle.module.path(forResource: "registry", ofType: "sqlite")
-        guard let path else {
-            return .failure(.invalidInput("registry.sqlite is missing from the GraticuleCRS resource bundle"))
-        }
-        do throws(GraticuleError) { return .success(try Registry(path: path)) } catch { return .failure(error) }
+        do throws(GraticuleError) { return .success(try Registry(path: defaultPath())) } catch { return .failure(error) }
     }()
 
-    /// Opens a registry file read-only.
-    public init(path: String) throws(GraticuleError) {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .invalidInput("registry file not found or unreadable: \(path)")
+    /// The path `shared` opens.
+    /// - Throws: `GraticuleError.registry` listing the paths searched when no registry file is found.
+    public static func defaultPath() throws(GraticuleError) -> String {
+        if let env = ProcessInfo.processInfo.environment[environmentVariable], !env.isEmpty { return env }
+        let searched = DataFiles.searchDirectories(bundle: bundleName).map { $0.appendingPathComponent(fileName).path }
+        do { return try DataFiles.locate(fileName, bundle: bundleName).path } catch {
+            throw .registry(path: fileName, reason: "not found; searched " + searched.joined(separator: ", ")
+                            + " (set \(environmentVariable) to a registry file, or \(DataFiles.environmentVariable) "
+                            + "to the directory that holds \(fileName))")
         }
+    }
+
+    /// The shipped registry's file name and the SwiftPM bundle that carries it.
+    public static let fileName = "registry.sqlite"
+    static let bundleName = "Graticule_GraticuleCRS"
+
+    /// Opens a registry file read-only, checking that it is a whole SQLite database holding
+    /// Graticule's registry tables.
+    /// - Throws: `GraticuleError.registry` naming `path` when the file is missing or unreadable,
+    ///   is not an SQLite database, is shorter than its header says (truncated), or lacks the
+    ///   registry's tables.
+    public init(path: String) throws(GraticuleError) {
+        try Registry.validateFile(path)
         var config = Configuration()
         config.readonly = true
         config.label = "graticule.registry"
         do {
             queue = try DatabaseQueue(path: path, configuration: config)
+            let missing = try queue.read { db in
+                try Registry.requiredTables.filter { try !db.tableExists($0) }
+            }
+            guard missing.isEmpty else {
+                throw GraticuleError.registry(path: path, reason: "not a Graticule registry: no table "
+                                              + missing.joined(separator: ", "))
+            }
             units = try queue.read { db in
                 var u: [Identifier: UnitOfMeasure] = [:]
                 for row in try Row.fetchAll(db, sql: "select auth, code, name, type, factor from unit") {
@@ -68,10 +100,46 @@ public final class Registry: Sendable {
                 }
                 return u
             }
+        } catch let error as GraticuleError {
+            throw error
         } catch {
-            throw .invalidInput("cannot open registry \(path): \(error)")
+            throw .registry(path: path, reason: "cannot be read: \(error)")
         }
         self.path = path
+    }
+
+    /// The tables every lookup reads.
+    static let requiredTables = ["meta", "unit", "ellipsoid", "prime_meridian", "datum", "datum_member",
+                                 "coordinate_system", "axis", "crs", "conversion", "conversion_param", "area",
+                                 "usage", "alias", "replacement", "esri_method", "esri_param"]
+
+    /// Checks the file before SQLite sees it: present, readable, an SQLite 3 header, and at least
+    /// as long as the page size × page count the header records (a truncated copy is shorter).
+    static func validateFile(_ path: String) throws(GraticuleError) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .registry(path: path, reason: "file not found")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .registry(path: path, reason: "file is not readable")
+        }
+        defer { try? handle.close() }
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        let magic = Array("SQLite format 3\0".utf8)
+        guard header.starts(with: magic) || (header.count < magic.count && magic.starts(with: header) && !header.isEmpty) else {
+            throw .registry(path: path, reason: "not an SQLite database (\(header.isEmpty ? "empty file" : "no SQLite 3 header"))")
+        }
+        guard header.count == 100 else {
+            throw .registry(path: path, reason: "truncated: \(header.count) bytes, shorter than the 100-byte SQLite header")
+        }
+        func be(_ at: Int, _ n: Int) -> Int { header[at..<at + n].reduce(0) { $0 << 8 | Int($1) } }
+        let rawPageSize = be(16, 2)
+        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
+        // The in-header page count is valid when the version-valid-for number equals the change counter.
+        let pageCount = be(92, 4) == be(24, 4) ? be(28, 4) : 0
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if pageSize >= 512, pageCount > 0, size < pageSize * pageCount {
+            throw .registry(path: path, reason: "truncated: \(size) bytes, its header says \(pageSize * pageCount)")
+        }
     }
 
     /// The name index of the text readers and writers and of datum identity, built on first use
@@ -103,16 +171,22 @@ public final class Registry: Sendable {
         }
     }
 
-    /// Number of rows of a registry table.
-    public func count(_ table: String, where condition: String = "1") throws(GraticuleError) -> Int {
-        try read { db in try Int.fetchOne(db, sql: "select count(*) from \(table) where \(condition)") ?? 0 }
+    /// The kinds of CRS the registry holds (the `type` column of its `crs` table).
+    public enum CRSType: String, CaseIterable, Sendable {
+        case geographic2D = "geographic 2D"
+        case geographic3D = "geographic 3D"
+        case geocentric
+        case projected
+        case vertical
+        case compound
     }
 
-    /// Every CRS identifier of the given types (`projected`, `geographic 2D`, …), with its deprecation flag.
-    public func crsIdentifiers(types: [String]) throws(GraticuleError) -> [(id: Identifier, deprecated: Bool)] {
+    /// Every CRS identifier of the given types, with its deprecation flag.
+    public func crsIdentifiers(types: [CRSType]) throws(GraticuleError) -> [(id: Identifier, deprecated: Bool)] {
         try read { db in
-            let list = types.map { "'\($0)'" }.joined(separator: ",")
-            return try Row.fetchAll(db, sql: "select auth, code, deprecated from crs where type in (\(list))").map {
+            let marks = types.map { _ in "?" }.joined(separator: ",")
+            return try Row.fetchAll(db, sql: "select auth, code, deprecated from crs where type in (\(marks))",
+                                    arguments: StatementArguments(types.map(\.rawValue))).map {
                 (Identifier($0["auth"] as String, $0["code"] as String), ($0["deprecated"] as Int) != 0)
             }
         }
@@ -189,7 +263,7 @@ public final class Registry: Sendable {
         do { return try queue.read(body) } catch let error as GraticuleError {
             throw error
         } catch {
-            throw .invalidInput("registry query failed: \(error)")
+            throw .registry(path: path, reason: "query failed: \(error)")
         }
     }
 

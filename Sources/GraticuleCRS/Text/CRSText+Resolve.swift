@@ -1,25 +1,33 @@
 import Foundation
 import GraticuleCore
 
-/// Helpers shared by the text readers: resolving names and units against the registry and
-/// building the default coordinate systems of each kind of CRS.
-enum CRSResolve {
-    static var names: RegistryNames? { RegistryNames.shared }
+/// Helpers shared by the text readers: resolving names and units against the registry the
+/// reader was given (instance methods) and building the default coordinate systems of each kind
+/// of CRS (static functions).
+struct CRSResolve: Sendable {
+    /// The registry names, units and datums are resolved against.
+    let registry: Registry
+    /// Its name index.
+    let names: RegistryNames
+
+    /// - Throws: the registry's error when its name index cannot be read.
+    init(registry: Registry) throws(GraticuleError) {
+        self.registry = registry
+        self.names = try registry.names()
+    }
 
     /// A unit as text gives it (name, factor to SI, optional identifier), resolved to the registry
     /// unit when the identifier or the name agrees with the factor.
-    static func unit(name: String, factor: Double?, kind: UnitOfMeasure.Kind, identifier: Identifier?) -> UnitOfMeasure {
-        if let names {
-            if let identifier, let u = names.units[identifier],
-               factor == nil || CRSEquivalence.close(u.factor, factor!, 1e-10) || u.factor.isNaN {
-                return u
-            }
-            if let u = names.unit(named: name, factor: factor, kind: kind) { return u }
-            // Esri and GDAL spellings of the common units ("Degree", "Meter", "Foot_US").
-            if let factor, let u = names.unit(factor: factor, kind: kind),
-               RegistryNames.key(name) == RegistryNames.key(u.name) || commonSpellings.contains(RegistryNames.key(name)) {
-                return u
-            }
+    func unit(name: String, factor: Double?, kind: UnitOfMeasure.Kind, identifier: Identifier?) -> UnitOfMeasure {
+        if let identifier, let u = names.units[identifier],
+           factor == nil || CRSEquivalence.close(u.factor, factor!, 1e-10) || u.factor.isNaN {
+            return u
+        }
+        if let u = names.unit(named: name, factor: factor, kind: kind) { return u }
+        // Esri and GDAL spellings of the common units ("Degree", "Meter", "Foot_US").
+        if let factor, let u = names.unit(factor: factor, kind: kind),
+           RegistryNames.key(name) == RegistryNames.key(u.name) || Self.commonSpellings.contains(RegistryNames.key(name)) {
+            return u
         }
         if let factor {
             if kind == .angle, CRSEquivalence.close(factor, Angle.radiansPerDegree, 1e-10),
@@ -39,7 +47,7 @@ enum CRSResolve {
 
     /// An ellipsoid from its name, semi-major axis (in `unit`), inverse flattening (0 for a sphere)
     /// and identifier, named as the registry names it when one matches.
-    static func ellipsoid(name: String, semiMajorAxis a: Double, inverseFlattening rf: Double, unit: UnitOfMeasure,
+    func ellipsoid(name: String, semiMajorAxis a: Double, inverseFlattening rf: Double, unit: UnitOfMeasure,
                           identifier: Identifier?, offset: Int, format: String,
                           bytes: [UInt8], definedBySemiMinorAxis: Bool = false) throws(GraticuleError) -> ReferenceEllipsoid {
         let aMetres = a * unit.factor
@@ -55,25 +63,23 @@ enum CRSResolve {
         let figure = Ellipsoid(semiMajorAxis: aMetres, inverseFlattening: rf)
         var resolvedName = name
         var resolvedID = identifier
-        if let names {
-            let matches: (RegistryNames.EllipsoidRow) -> Bool = {
-                CRSEquivalence.close($0.semiMajorAxis, aMetres, 1e-12) && CRSEquivalence.close($0.inverseFlattening, rf, 1e-12)
-            }
-            if let identifier, let row = names.ellipsoids[identifier], matches(row) {
-                resolvedName = row.name
-            } else if let row = names.ellipsoids(named: name).first(where: matches) {
-                resolvedName = row.name
-                resolvedID = resolvedID ?? row.id
-            } else if name == "WGS_1984" || name == "WGS84" {
-                resolvedName = "WGS 84"
-            }
+        let matches: (RegistryNames.EllipsoidRow) -> Bool = {
+            CRSEquivalence.close($0.semiMajorAxis, aMetres, 1e-12) && CRSEquivalence.close($0.inverseFlattening, rf, 1e-12)
+        }
+        if let identifier, let row = names.ellipsoids[identifier], matches(row) {
+            resolvedName = row.name
+        } else if let row = names.ellipsoids(named: name).first(where: matches) {
+            resolvedName = row.name
+            resolvedID = resolvedID ?? row.id
+        } else if name == "WGS_1984" || name == "WGS84" {
+            resolvedName = "WGS 84"
         }
         return ReferenceEllipsoid(name: resolvedName, identifier: resolvedID, figure: figure,
                                   unit: unit.kind == .length ? unit : .metre, isDefinedBySemiMinorAxis: definedBySemiMinorAxis)
     }
 
     /// A prime meridian from its name and longitude in `unit`, the registry's when one matches.
-    static func primeMeridian(name: String, longitude: Double, unit: UnitOfMeasure, identifier: Identifier?) -> PrimeMeridian {
+    func primeMeridian(name: String, longitude: Double, unit: UnitOfMeasure, identifier: Identifier?) -> PrimeMeridian {
         if let reg = registryPrimeMeridian(name: name, longitude: longitude, unit: unit, identifier: identifier) { return reg }
         let pm = PrimeMeridian(name: name, identifier: identifier, longitude: longitude, unit: unit)
         if pm.longitudeDegrees == 0 && identifier == nil && (name.lowercased() == "greenwich" || name.isEmpty) {
@@ -84,8 +90,7 @@ enum CRSResolve {
 
     /// The registry prime meridian with this identifier, or this name (or Esri alias), whose
     /// longitude equals the given one; nil when none does.
-    static func registryPrimeMeridian(name: String, longitude: Double, unit: UnitOfMeasure, identifier: Identifier?) -> PrimeMeridian? {
-        guard let names else { return nil }
+    func registryPrimeMeridian(name: String, longitude: Double, unit: UnitOfMeasure, identifier: Identifier?) -> PrimeMeridian? {
         let degrees = PrimeMeridian(name: name, longitude: longitude, unit: unit).longitudeDegrees
         guard degrees.isFinite else { return nil }
         if let identifier, let row = names.primeMeridians.first(where: { $0.id == identifier }), abs(row.degrees - degrees) < 1e-7 {
@@ -98,10 +103,9 @@ enum CRSResolve {
     /// `adoptRegistryDefinition` (WKT1 and Esri names), a match is replaced by the registry's datum
     /// (its official name, identifier and ensemble members), keeping the text's ellipsoid and prime
     /// meridian; otherwise (WKT2, PROJJSON) the text's datum is kept as written.
-    static func geodeticDatum(name: String, identifier: Identifier?, ellipsoid: ReferenceEllipsoid,
+    func geodeticDatum(name: String, identifier: Identifier?, ellipsoid: ReferenceEllipsoid,
                               primeMeridian: PrimeMeridian, adoptRegistryDefinition: Bool) -> GeodeticDatum {
         var datum = GeodeticDatum(name: name, identifier: identifier, ellipsoid: ellipsoid, primeMeridian: primeMeridian)
-        guard let names, let registry = try? Registry.shared else { return datum }
         func ellipsoidMatches(_ row: RegistryNames.DatumRow) -> Bool {
             names.datum(row, matches: ellipsoid.figure, primeMeridianDegrees: primeMeridian.longitudeDegrees)
         }
@@ -123,9 +127,8 @@ enum CRSResolve {
     }
 
     /// Resolves a vertical datum name (WKT1 / Esri) to the registry's.
-    static func verticalDatum(name: String, identifier: Identifier?) -> VerticalDatum {
+    func verticalDatum(name: String, identifier: Identifier?) -> VerticalDatum {
         var datum = VerticalDatum(name: name, identifier: identifier)
-        guard let names, let registry = try? Registry.shared else { return datum }
         var row: RegistryNames.DatumRow?
         if let identifier, let r = names.datums[identifier], r.isVertical { row = r }
         if row == nil { row = names.datums(named: name, vertical: true).first }

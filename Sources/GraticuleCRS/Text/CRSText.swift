@@ -16,21 +16,21 @@ enum CRSText {
     /// writes (a compound CRS in pretty PROJJSON) are under 20 KB.
     static let maximumLength = 1 << 20
 
-    /// Parses WKT1, WKT2, PROJJSON or a PROJ string.
-    static func parse(_ text: String) throws(GraticuleError) -> ParsedCRS {
+    /// Parses WKT1, WKT2, PROJJSON or a PROJ string, resolving names against `registry`.
+    static func parse(_ text: String, registry: Registry) throws(GraticuleError) -> ParsedCRS {
         var bytes: [UInt8] = []
         let count = text.utf8.count
         guard count <= maximumLength else { throw tooLong(count) }
         bytes.reserveCapacity(count)
         bytes.append(contentsOf: text.utf8)
-        return try parse(utf8: bytes)
+        return try parse(utf8: bytes, registry: registry)
     }
 
     /// Parses UTF-8 bytes, rejecting invalid UTF-8 with the offset of the first bad byte.
-    static func parse(bytes: [UInt8]) throws(GraticuleError) -> ParsedCRS {
+    static func parse(bytes: [UInt8], registry: Registry) throws(GraticuleError) -> ParsedCRS {
         guard bytes.count <= maximumLength else { throw tooLong(bytes.count) }
         try validateUTF8(bytes)
-        return try parse(utf8: bytes)
+        return try parse(utf8: bytes, registry: registry)
     }
 
     static func tooLong(_ count: Int) -> GraticuleError {
@@ -69,13 +69,15 @@ enum CRSText {
     }
 
     /// Parses valid UTF-8.
-    static func parse(utf8 text: [UInt8]) throws(GraticuleError) -> ParsedCRS {
+    static func parse(utf8 text: [UInt8], registry: Registry) throws(GraticuleError) -> ParsedCRS {
         // A UTF-8 byte-order mark (`.prj` files written on Windows) is not part of any format.
         let bytes = text.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(text.dropFirst(3)) : text
-        switch try detect(bytes) {
-        case .wkt: return try WKTReader.read(bytes)
-        case .projjson: return try PROJJSONReader.read(bytes)
-        case .proj: return try PROJStringReader.read(bytes)
+        let format = try detect(bytes)
+        let resolve = try CRSResolve(registry: registry)
+        switch format {
+        case .wkt: return try WKTReader.read(bytes, resolve: resolve)
+        case .projjson: return try PROJJSONReader.read(bytes, resolve: resolve)
+        case .proj: return try PROJStringReader.read(bytes, resolve: resolve)
         }
     }
 

@@ -233,6 +233,67 @@ enum MethodTable {
         MethodSpec(name: "Lambert Conic Near-Conformal", epsg: 9817, wkt1: nil, proj: nil, projAux: nil, params: lcc1SP),
     ]
 
+    /// Esri projections that neither EPSG, PROJ nor GDAL define (ArcGIS's own world maps): the
+    /// registry names them so (`conversion.method_name`, authority ESRI) and their parameters keep
+    /// Esri's names (`Option`, `XY_Plane_Rotation`).
+    static let esriOnlyMethods = ["Adams_Square_II", "Berghaus_Star", "Cube", "Fuller", "Hammer_Aitoff",
+                                  "Tobler_Cylindrical_I", "Tobler_Cylindrical_II"]
+
+    /// Other names of methods (textbook and software synonyms) and the table name each stands for.
+    static let aliases: [String: String] = [
+        "Azimuthal Equidistant (Spherical)": "Azimuthal Equidistant",
+        "Gnomonic (Spherical)": "Gnomonic",
+        "Lambert Azimuthal Equal Area (Spherical) (deprecated)": "Lambert Azimuthal Equal Area (Spherical)",
+        "Stereographic_RD": "Oblique Stereographic",
+        "Universal Polar Stereographic": "Polar Stereographic (variant A)",
+        "Near-sided perspective": "Vertical Perspective",
+        "Polyconic (American)": "American Polyconic",
+        "Modified Krovak": "Krovak Modified",
+        "Krovak East North": "Krovak (North Orientated)",
+        "Lambert Conic Conformal": "Lambert Conic Conformal (2SP)",
+        "Gall": "Gall Stereographic",
+        "Miller": "Miller Cylindrical",
+        "Swiss Oblique Mercator": "Hotine Oblique Mercator (variant B)",
+        "Laborde": "Laborde Oblique Mercator",
+        "Laborde Madagascar": "Laborde Oblique Mercator",
+        "Mercator (1SP) (Spherical)": "Mercator (Spherical)",
+        "Patterson Cylindrical": "Patterson",
+        "Bartholomew Times": "Times",
+        "Hammer-Wagner": "Wagner VII",
+        "Putnins P4": "Craster Parabolic",
+        "Putnins P2'": "Wagner IV",
+        "McBryde-Thomas Flat-Polar Quartic": "Flat Polar Quartic",
+        "Homolosine": "Goode Homolosine",
+        "Interrupted Goode Homolosine Oceanic View": "Interrupted Goode Homolosine Ocean",
+        "Homalographic": "Mollweide",
+        "Natural Earth I": "Natural Earth",
+        "Natural Earth 2": "Natural Earth II",
+        "Sanson-Flamsteed": "Sinusoidal",
+        "Sinusoidal (Sanson-Flamsteed)": "Sinusoidal",
+        "Peirce_Quincuncial": "Peirce Quincuncial (Square)",
+        "Adams World in a Square II": "Adams_Square_II",
+        "Spilhaus": "Adams_Square_II",
+        "Berghaus": "Berghaus_Star",
+        "World on a Cube": "Cube",
+        "Dymaxion": "Fuller",
+        "AirOcean": "Fuller",
+    ]
+
+    private static let byAlias: [String: String] = {
+        var d: [String: String] = [:]
+        for (alias, name) in aliases { d[normalize(alias)] = name }
+        for name in esriOnlyMethods { d[normalize(name)] = name }
+        return d
+    }()
+
+    /// The table's name for a method name in any spelling the table knows (EPSG / WKT2, WKT1 /
+    /// GDAL, an alias, an Esri-only method), nil for a name it does not know.
+    static func canonicalName(_ name: String) -> String? {
+        if let m = method(named: name) { return m.name }
+        if let n = byAlias[normalize(name)] { return method(named: n)?.name ?? n }
+        return method(wkt1: name)?.name
+    }
+
     /// Deprecated EPSG method codes and the current code of the same method.
     static let supersededCodes: [Int: Int] = [9823: 1029, 9842: 1028, 9821: 1027, 9841: 1026]
 

@@ -83,12 +83,13 @@ public enum ProjectionCatalog {
     private static let byName: [String: any Projection.Type] = {
         var d: [String: any Projection.Type] = [:]
         for t in all {
-            for n in [t.descriptor.name] + t.descriptor.names { d[ProjectionDescriptor.normalize(n)] = t }
+            for n in t.descriptor.names { d[ProjectionDescriptor.normalize(n)] = t }
         }
         return d
     }()
 
-    /// The type implementing a method, by EPSG method code first, then by name.
+    /// The type implementing a method, by EPSG method code first, then by the method's table name
+    /// (see `ProjectionDescriptor`).
     public static func type(methodCode: Int?, methodName: String) -> (any Projection.Type)? {
         if let methodCode, let t = byCode[methodCode] { return t }
         return byName[ProjectionDescriptor.normalize(methodName)]
@@ -102,6 +103,11 @@ public enum ProjectionCatalog {
             let code = parameters.methodCode.map { " (EPSG:\($0))" } ?? ""
             throw .unsupported("projection method \(parameters.methodName)\(code)")
         }
-        return try t.init(ellipsoid: ellipsoid, parameters: parameters)
+        let projection = try t.init(ellipsoid: ellipsoid, parameters: parameters)
+        // Longitudes are wrapped in one place, the frame, which takes the choice from the parameters.
+        guard projection.frame.wrapsLongitude == parameters.wrapsLongitude else {
+            throw .unsupported("\(t) does not build its frame from its parameters (wrapsLongitude ignored)")
+        }
+        return projection
     }
 }

@@ -1,7 +1,10 @@
 import Foundation
 
 /// The part of the globe a projection can represent, for clipping geometry on the sphere before
-/// projecting it. Angles in radians, longitudes relative to Greenwich.
+/// projecting it. Angles in radians. Longitudes are in the projection's own geographic frame — the
+/// frame `Projection.project` takes: from the prime meridian of the CRS's base geographic CRS
+/// (Greenwich for nearly every CRS; Paris for NTF (Paris)), and normalised to [−π, π] where a
+/// horizon stores one (cap centres, cut meridians, box edges).
 public enum Horizon: Hashable, Sendable {
     /// Every point of the globe projects (possibly with cuts along the antimeridian of λ0).
     case globe

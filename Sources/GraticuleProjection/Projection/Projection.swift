@@ -2,7 +2,8 @@ import GraticuleCore
 
 /// A map projection method: a value type with forward and inverse kernels on the unit ellipsoid.
 ///
-/// Conventions (PROJ's, see `../shared/notes/style-anchors.md`):
+/// Conventions (PROJ's: `src/projections/*.cpp` kernels work on the unit ellipsoid between the
+/// generic `fwd_prepare`/`fwd_finalize` of `src/fwd.cpp` and `src/inv.cpp`):
 /// - Construction validates the parameters once and precomputes every constant; it throws
 ///   `GraticuleError.invalidParameter` naming the parameter and value. Sphere and ellipsoid kernels
 ///   are chosen here, never per point.
@@ -10,10 +11,14 @@ import GraticuleCore
 ///   `(x, y)` in units of the semi-major axis, before the false origin is added. `inverse` is the
 ///   reverse. Both are total and non-throwing: a point outside the domain gives `.nan` in both
 ///   components, never a finite wrong number.
-/// - `frame` holds what the generic wrapper applies: λ0, false easting/northing (metres) and the
-///   ellipsoid (its `a` scales the kernel output).
+/// - `frame` holds what the generic wrapper applies: λ0, false easting/northing (metres), the
+///   ellipsoid (its `a` scales the kernel output) and whether λ − λ0 is wrapped to [−π, π] (the one
+///   place longitudes are wrapped; every frame is built by the validating
+///   `ProjectionFrame(parameters:…)`, which takes `wrapsLongitude` from the parameters).
+/// - `horizon` is computed once (a stored value or a constant expression), never per access.
 public protocol Projection: Sendable {
-    /// Registry keys of the method: EPSG method codes, Esri names, PROJ name.
+    /// The methods this type implements: EPSG method codes and method-table names (no other
+    /// spellings: those live in GraticuleCRS's method table and the registry).
     static var descriptor: ProjectionDescriptor { get }
 
     /// Validates and precomputes. `parameters` values are SI: radians, metres, unity.
@@ -36,7 +41,7 @@ public protocol Projection: Sendable {
     /// Unit-ellipsoid inverse kernel: `(x, y)` / a (false origin removed) → `(λ − λ0, φ)` radians.
     func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double>
 
-    /// Projects a buffer in place: longitude/latitude radians (from Greenwich) → easting/northing metres.
+    /// Projects a buffer in place: longitude/latitude radians (from the base CRS's prime meridian, as `Horizon`) → easting/northing metres.
     func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>)
 
     /// Unprojects a buffer in place: easting/northing metres → longitude/latitude radians.
@@ -144,7 +149,7 @@ extension Projection {
     /// (east, north) unless a method says otherwise.
     public var outputAxes: OutputAxes { .eastNorth }
 
-    /// Longitude/latitude radians (from Greenwich) → easting/northing metres. `.nan` outside the domain.
+    /// Longitude/latitude radians (from the base CRS's prime meridian, as `Horizon`) → easting/northing metres. `.nan` outside the domain.
     @inlinable @inline(__always)
     public func project(_ lonLat: SIMD2<Double>) -> SIMD2<Double> {
         let f = frame
@@ -159,7 +164,7 @@ extension Projection {
         return ProjectionDomain.bothOrNaN(SIMD2(xy.x * a + f.falseEasting, xy.y * a + f.falseNorthing))
     }
 
-    /// Easting/northing metres → longitude/latitude radians (from Greenwich). `.nan` outside the domain.
+    /// Easting/northing metres → longitude/latitude radians (from the base CRS's prime meridian, as `Horizon`). `.nan` outside the domain.
     @inlinable @inline(__always)
     public func unproject(_ xy: SIMD2<Double>) -> SIMD2<Double> {
         let f = frame

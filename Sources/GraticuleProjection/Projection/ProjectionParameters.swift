@@ -115,12 +115,42 @@ extension ProjectionFrame {
     /// The frame most methods read from their parameters: λ0 = `centralMeridian` (by default
     /// `parameters.centralMeridian()`: EPSG 8802 or Esri `Central_Meridian`, else 0), the false
     /// origin from `parameters.falseOrigin(falseOrigin)` (by default EPSG 8806 / 8807 or Esri
-    /// `False_Easting` / `False_Northing`, else 0), on `ellipsoid`.
+    /// `False_Easting` / `False_Northing`, else 0), on `ellipsoid`; validated and with the
+    /// parameters' longitude wrapping, as `init(parameters:centralMeridian:falseEasting:falseNorthing:ellipsoid:)`.
     public init(parameters p: ProjectionParameters, centralMeridian: Double? = nil,
-                falseOrigin: [ProjectionParameters.FalseOrigin] = [.natural], ellipsoid: Ellipsoid) {
+                falseOrigin: [ProjectionParameters.FalseOrigin] = [.natural], ellipsoid: Ellipsoid) throws(GraticuleError) {
         let origin = p.falseOrigin(falseOrigin)
-        self.init(centralMeridian: centralMeridian ?? p.centralMeridian(), falseEasting: origin.easting,
-                  falseNorthing: origin.northing, ellipsoid: ellipsoid)
+        try self.init(parameters: p, centralMeridian: centralMeridian ?? p.centralMeridian(), falseEasting: origin.easting,
+                      falseNorthing: origin.northing, ellipsoid: ellipsoid)
+    }
+
+    /// The one place every projection's frame is checked and given its longitude wrapping: λ0,
+    /// the false origin (metres; methods that swap or negate it pass it as their kernels need it)
+    /// and the ellipsoid, with `wrapsLongitude` from `parameters` (false for PROJ's `+over`).
+    /// - Throws: `invalidParameter` for a semi-major axis that is not positive and finite, a
+    ///   central meridian that is not finite or beyond ±360°, or a false origin that is not finite.
+    public init(parameters p: ProjectionParameters, centralMeridian lon0: Double, falseEasting fe: Double,
+                falseNorthing fn: Double, ellipsoid: Ellipsoid) throws(GraticuleError) {
+        try self.init(checkedCentralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid,
+                      wrapsLongitude: p.wrapsLongitude)
+    }
+
+    /// The checks of `init(parameters:centralMeridian:falseEasting:falseNorthing:ellipsoid:)`, for
+    /// a projection built from values rather than parameters.
+    public init(checkedCentralMeridian lon0: Double, falseEasting fe: Double, falseNorthing fn: Double,
+                ellipsoid: Ellipsoid, wrapsLongitude: Bool) throws(GraticuleError) {
+        let a = ellipsoid.semiMajorAxis
+        guard a > 0 && a.isFinite else {
+            throw .invalidParameter(name: "Semi-major axis", value: a, reason: "must be positive and finite")
+        }
+        guard lon0.isFinite && abs(lon0) <= 2 * Double.pi else {
+            throw .invalidParameter(name: "Longitude of natural origin", value: lon0 * 180 / .pi,
+                                    reason: "must be finite and within ±360°")
+        }
+        guard fe.isFinite else { throw .invalidParameter(name: "False easting", value: fe, reason: "must be finite") }
+        guard fn.isFinite else { throw .invalidParameter(name: "False northing", value: fn, reason: "must be finite") }
+        self.init(centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid,
+                  wrapsLongitude: wrapsLongitude)
     }
 }
 

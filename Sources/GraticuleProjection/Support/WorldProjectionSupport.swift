@@ -11,30 +11,14 @@ enum WorldProjectionSupport {
     /// it, a point farther out gives NaN.
     @usableFromInline static let edgeTolerance = 1e-10
 
-    /// The frame of a world projection: central meridian (EPSG 8802, Esri `Central_Meridian`),
-    /// false easting and northing (EPSG 8806/8807), on `ellipsoid`.
-    /// - Throws: `invalidParameter` for a non-finite value, a central meridian beyond ±360°, or a
-    ///   non-positive semi-major axis.
+    /// The frame of a world projection: central meridian (EPSG 8802, 8812 or 8833, Esri
+    /// `Central_Meridian`, `Longitude_Of_Center` or `Longitude_Of_Origin`), false easting and
+    /// northing (EPSG 8806/8807), on `ellipsoid`, checked by `ProjectionFrame(parameters:…)`.
     static func frame(_ p: ProjectionParameters, ellipsoid: Ellipsoid) throws(GraticuleError) -> ProjectionFrame {
-        let a = ellipsoid.semiMajorAxis
-        guard a > 0 && a.isFinite else {
-            throw .invalidParameter(name: "Semi-major axis", value: a, reason: "must be positive and finite")
-        }
         let lon0 = p.centralMeridian([EPSGParameter.longitudeOfNaturalOrigin, EPSGParameter.longitudeOfProjectionCentre,
                                       EPSGParameter.longitudeOfOrigin],
                                      names: ["Central_Meridian", "Longitude_Of_Center", "Longitude_Of_Origin"])
-        guard lon0.isFinite && abs(lon0) <= 2 * Double.pi else {
-            throw .invalidParameter(name: "Longitude of natural origin", value: lon0 * 180 / .pi,
-                                    reason: "must be finite and within ±360°")
-        }
-        let (fe, fn) = p.falseOrigin()
-        guard fe.isFinite else {
-            throw .invalidParameter(name: "False easting", value: fe, reason: "must be finite")
-        }
-        guard fn.isFinite else {
-            throw .invalidParameter(name: "False northing", value: fn, reason: "must be finite")
-        }
-        return ProjectionFrame(centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid)
+        return try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     /// A latitude parameter that must lie strictly between the poles (Winkel standard parallel,

@@ -7,10 +7,12 @@ import GraticuleCore
 struct PROJJSONReader {
     let bytes: [UInt8]
     let format = "PROJJSON"
+    /// Names, units and datums are resolved against this registry.
+    let resolve: CRSResolve
 
-    static func read(_ bytes: [UInt8]) throws(GraticuleError) -> ParsedCRS {
+    static func read(_ bytes: [UInt8], resolve: CRSResolve) throws(GraticuleError) -> ParsedCRS {
         let root = try JSONParser.parse(bytes, format: "PROJJSON")
-        let reader = PROJJSONReader(bytes: bytes)
+        let reader = PROJJSONReader(bytes: bytes, resolve: resolve)
         guard root.isObject else {
             throw reader.error("PROJJSON must be a JSON object, found \(root.typeName)", at: root.offset)
         }
@@ -138,7 +140,7 @@ struct PROJJSONReader {
             case "unity": return .unity
             case "radian": return .radian
             default:
-                if let u = CRSResolve.names?.unit(named: s, factor: nil, kind: kind) { return u }
+                if let u = resolve.names.unit(named: s, factor: nil, kind: kind) { return u }
                 throw error("unknown unit \(s.brief)", at: v.offset)
             }
         }
@@ -161,7 +163,7 @@ struct PROJJSONReader {
             }
             factor = x
         }
-        return CRSResolve.unit(name: name, factor: factor ?? (k == .scale ? 1 : nil), kind: k, identifier: try identifier(v))
+        return resolve.unit(name: name, factor: factor ?? (k == .scale ? 1 : nil), kind: k, identifier: try identifier(v))
     }
 
     /// A number, or `{ "value": …, "unit": … }`, returned with its unit.
@@ -180,7 +182,7 @@ struct PROJJSONReader {
     func ellipsoid(_ e: JSONValue) throws(GraticuleError) -> ReferenceEllipsoid {
         let name = try string(e, "name")!
         if let (r, u) = try measure(e["radius"], key: "radius", in: e, defaultUnit: .metre, kind: .length) {
-            return try CRSResolve.ellipsoid(name: name, semiMajorAxis: r, inverseFlattening: 0, unit: u,
+            return try resolve.ellipsoid(name: name, semiMajorAxis: r, inverseFlattening: 0, unit: u,
                                             identifier: try identifier(e), offset: e.offset, format: format, bytes: bytes)
         }
         guard let (a, u) = try measure(e["semi_major_axis"], key: "semi_major_axis", in: e, defaultUnit: .metre, kind: .length) else {
@@ -202,7 +204,7 @@ struct PROJJSONReader {
         } else {
             throw error("ellipsoid \(name.brief) needs \"inverse_flattening\" or \"semi_minor_axis\"", at: e.offset)
         }
-        return try CRSResolve.ellipsoid(name: name, semiMajorAxis: a, inverseFlattening: rf, unit: u,
+        return try resolve.ellipsoid(name: name, semiMajorAxis: a, inverseFlattening: rf, unit: u,
                                         identifier: try identifier(e), offset: e.offset, format: format, bytes: bytes,
                                         definedBySemiMinorAxis: bySemiMinor)
     }
@@ -212,7 +214,7 @@ struct PROJJSONReader {
         guard p.isObject else { throw error("\"prime_meridian\" must be an object", at: p.offset) }
         let name = try string(p, "name")!
         let (lon, u) = try measure(p["longitude"], key: "longitude", in: p, defaultUnit: .degree, kind: .angle) ?? (0, .degree)
-        return CRSResolve.primeMeridian(name: name, longitude: lon, unit: u, identifier: try identifier(p))
+        return resolve.primeMeridian(name: name, longitude: lon, unit: u, identifier: try identifier(p))
     }
 
     func members(_ ens: JSONValue) throws(GraticuleError) -> DatumEnsemble {

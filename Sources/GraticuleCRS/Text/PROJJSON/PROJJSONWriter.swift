@@ -7,6 +7,8 @@ struct PROJJSONWriter {
     var crs: CRS
     var areaOfUse: AreaOfUse?
     var scope: String?
+    /// Esri-named conversions are mapped through this registry index.
+    let names: RegistryNames
 
     static let schema = "https://proj.org/schemas/v0.7/projjson.schema.json"
 
@@ -159,7 +161,7 @@ struct PROJJSONWriter {
         return .object([("name", .string(pm.name)), ("longitude", lon)])
     }
 
-    func isSexagesimal(_ u: UnitOfMeasure) -> Bool { WKT2Writer(crs: crs).isSexagesimal(u) }
+    func isSexagesimal(_ u: UnitOfMeasure) -> Bool { WKT2Writer.isSexagesimal(u) }
 
     func unit(_ u: UnitOfMeasure) -> JSONOut {
         let u = u.factor.isNaN ? .degree : u
@@ -196,7 +198,7 @@ struct PROJJSONWriter {
     }
 
     func conversion(_ c: Conversion, isSphere: Bool) -> JSONOut {
-        let c = c.canonicalized(isSphere: isSphere)
+        let c = c.canonicalized(isSphere: isSphere, names: names)
         var method: [(String, JSONOut)] = [("name", .string(c.method.name))]
         if let id = c.method.identifier { method.append(("id", PROJJSONWriter.id(id))) }
         let params: [JSONOut] = c.parameters.map { p in

@@ -17,6 +17,9 @@ import GraticuleCore
 struct PROJStringReader {
     let bytes: [UInt8]
     let format = "PROJ string"
+    /// Names, units and datums are resolved against this registry.
+    let resolve: CRSResolve
+    var names: RegistryNames { resolve.names }
 
     struct Token {
         var key: String
@@ -24,8 +27,8 @@ struct PROJStringReader {
         var offset: Int
     }
 
-    static func read(_ bytes: [UInt8]) throws(GraticuleError) -> ParsedCRS {
-        let reader = PROJStringReader(bytes: bytes)
+    static func read(_ bytes: [UInt8], resolve: CRSResolve) throws(GraticuleError) -> ParsedCRS {
+        let reader = PROJStringReader(bytes: bytes, resolve: resolve)
         return try reader.read()
     }
 
@@ -126,10 +129,8 @@ struct PROJStringReader {
         guard ["EPSG", "ESRI"].contains(id.authority) else {
             throw error("+init: unsupported authority \(id.authority) (EPSG and ESRI are)", at: token.offset)
         }
-        let registry: Registry
-        do { registry = try Registry.shared } catch { throw error }
         do {
-            let entry = try registry.entry(id)
+            let entry = try resolve.registry.entry(id)
             return ParsedCRS(crs: entry.crs, areaOfUse: entry.areaOfUse, scope: entry.scope)
         } catch {
             throw self.error("+init: unknown code \(id)", at: token.offset)
@@ -203,7 +204,7 @@ struct PROJStringReader {
         func named(_ def: PROJNames.EllipsoidDef) throws(GraticuleError) -> ReferenceEllipsoid {
             var name = def.name
             var id: Identifier?
-            if let code = def.epsg, let row = CRSResolve.names?.ellipsoids[Identifier("EPSG", code)],
+            if let code = def.epsg, let row = names.ellipsoids[Identifier("EPSG", code)],
                CRSEquivalence.close(row.semiMajorAxis, def.a, 1e-12), CRSEquivalence.close(row.inverseFlattening, def.inverseFlattening, 1e-10) {
                 name = row.name
                 id = row.id
@@ -218,7 +219,7 @@ struct PROJStringReader {
                 throw error("unknown +datum \(d.value.map { $0.brief } ?? "")", at: d.offset)
             }
             ellipsoid = try named(e)
-            if let code = def.epsg, let reg = (try? Registry.shared)?.geodeticDatum(Identifier("EPSG", code)) {
+            if let code = def.epsg, let reg = resolve.registry.geodeticDatum(Identifier("EPSG", code)) {
                 datumName = reg.name
                 datumID = reg.identifier
                 ensemble = reg.ensemble
@@ -299,8 +300,8 @@ struct PROJStringReader {
             name = "unknown"
         }
         guard abs(degrees) <= 360 else { throw error("+pm out of range: \(degrees)", at: t.offset) }
-        if let reg = CRSResolve.names?.primeMeridian(named: name, degrees: degrees) { return reg }
-        if let reg = CRSResolve.names?.primeMeridians.first(where: { abs($0.degrees - degrees) < 1e-8 }) { return reg.meridian }
+        if let reg = names.primeMeridian(named: name, degrees: degrees) { return reg }
+        if let reg = names.primeMeridians.first(where: { abs($0.degrees - degrees) < 1e-8 }) { return reg.meridian }
         return PrimeMeridian(name: name, longitude: degrees, unit: .degree)
     }
 
@@ -315,8 +316,7 @@ struct PROJStringReader {
     }
 
     func unit(named v: String, token: Token) throws(GraticuleError) -> UnitOfMeasure {
-        if let names = CRSResolve.names,
-           let id = names.projUnitNames.first(where: { $0.value == v })?.key, let u = names.units[id] { return u }
+        if let id = names.projUnitNames.first(where: { $0.value == v })?.key, let u = names.units[id] { return u }
         switch v {
         case "m": return .metre
         case "ft": return .foot
@@ -342,7 +342,7 @@ struct PROJStringReader {
                 f = try number(t)
             }
             guard f > 0, f.isFinite else { throw error("+to_meter must be positive, got \(f)", at: t.offset) }
-            return CRSResolve.names?.unit(factor: f, kind: .length) ?? UnitOfMeasure(name: "unknown", kind: .length, factor: f)
+            return names.unit(factor: f, kind: .length) ?? UnitOfMeasure(name: "unknown", kind: .length, factor: f)
         }
         return nil
     }
@@ -352,7 +352,7 @@ struct PROJStringReader {
         if let t = p["vto_meter"] {
             let f = try number(t)
             guard f > 0 else { throw error("+vto_meter must be positive", at: t.offset) }
-            return CRSResolve.names?.unit(factor: f, kind: .length) ?? UnitOfMeasure(name: "unknown", kind: .length, factor: f)
+            return names.unit(factor: f, kind: .length) ?? UnitOfMeasure(name: "unknown", kind: .length, factor: f)
         }
         return .metre
     }
@@ -362,7 +362,7 @@ struct PROJStringReader {
     func has(_ p: [String: Token], _ key: String) -> Bool { p[key] != nil }
 
     func projected(_ op: String, _ opToken: Token, _ p: [String: Token], base: GeodeticCRS) throws(GraticuleError) -> ProjectedCRS {
-        var crs = try projectedCRS(op, opToken, p, base: PROJStringReader.fixedEllipsoidBase(op, base))
+        var crs = try projectedCRS(op, opToken, p, base: fixedEllipsoidBase(op, base))
         // `+over`: longitudes are not wrapped to ±180° (PROJ's `P->over`).
         if has(p, "over") { crs.wrapsLongitude = false }
         return crs
@@ -373,7 +373,7 @@ struct PROJStringReader {
     /// nzmg.cpp: a = 6378388, International 1924, whose flattening the NZMG series do not use):
     /// the CRS is given that ellipsoid (an unknown datum on it, the prime meridian kept) so that
     /// it computes what PROJ computes.
-    static func fixedEllipsoidBase(_ op: String, _ base: GeodeticCRS) -> GeodeticCRS {
+    func fixedEllipsoidBase(_ op: String, _ base: GeodeticCRS) -> GeodeticCRS {
         let name: String
         switch op {
         case "krovak", "mod_krovak": name = "bessel"
@@ -384,7 +384,7 @@ struct PROJStringReader {
         let figure = Ellipsoid(semiMajorAxis: def.a, inverseFlattening: def.inverseFlattening)
         if base.datum.ellipsoid.figure == figure { return base }
         var ellipsoid = ReferenceEllipsoid(name: def.name, figure: figure)
-        if let code = def.epsg, let row = CRSResolve.names?.ellipsoids[Identifier("EPSG", code)] {
+        if let code = def.epsg, let row = names.ellipsoids[Identifier("EPSG", code)] {
             ellipsoid = ReferenceEllipsoid(name: row.name, identifier: row.id, figure: figure)
         }
         var out = base
@@ -600,7 +600,7 @@ struct PROJStringReader {
         var base = base
         if webMercator {
             // PROJ's Web Mercator: WGS 84 (EPSG:4326) as the base.
-            if case let .geodetic(wgs)? = try? Registry.shared.crs(Identifier("EPSG", 4326)) { base = wgs }
+            if case let .geodetic(wgs)? = try? resolve.registry.crs(Identifier("EPSG", 4326)) { base = wgs }
         }
         return ProjectedCRS(name: name, base: base, conversion: conv, coordinateSystem: try projectedAxes(p, unit: unit, conversion: conv))
     }

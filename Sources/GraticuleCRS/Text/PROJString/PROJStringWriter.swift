@@ -7,6 +7,8 @@ import GraticuleCore
 /// A method with no PROJ operation (Fuller, LCC west orientated, …) is an `unsupported` error.
 struct PROJStringWriter {
     var crs: CRS
+    /// Unit names, datum identity and method mapping come from this registry index.
+    let names: RegistryNames
 
     func write() throws(GraticuleError) -> String {
         var parts: [String] = []
@@ -41,7 +43,7 @@ struct PROJStringWriter {
 
     func datumParts(_ d: GeodeticDatum) -> [String] {
         var out: [String] = []
-        let key = (try? Registry.shared.datumIdentity(of: d)) ?? d.identifier
+        let key = DatumIdentity.identity(of: d, names: names)
         let e = d.ellipsoid.figure
         let datumNames: [Identifier: (String, String)] = [Identifier("EPSG", 6326): ("WGS84", "WGS84"),
                                                           Identifier("EPSG", 6269): ("NAD83", "GRS80"),
@@ -72,9 +74,9 @@ struct PROJStringWriter {
     func unitPart(_ u: UnitOfMeasure, key: String = "units", toMeterKey: String = "to_meter") -> String {
         var id: Identifier?
         if let a = u.authority, let c = u.code { id = Identifier(a, c) }
-        if let id, let name = CRSResolve.names?.projUnitNames[id] { return "+\(key)=\(name)" }
+        if let id, let name = names.projUnitNames[id] { return "+\(key)=\(name)" }
         if u.factor == 1 { return "+\(key)=m" }
-        if let names = CRSResolve.names, let hit = names.projUnitNames.first(where: { (uid, _) in
+        if let hit = names.projUnitNames.first(where: { (uid, _) in
             names.units[uid].map { $0.kind == .length && CRSEquivalence.close($0.factor, u.factor, 1e-12) } ?? false
         }) {
             return "+\(key)=\(hit.value)"
@@ -91,7 +93,7 @@ struct PROJStringWriter {
 
     func projected(_ p: ProjectedCRS) throws(GraticuleError) -> [String] {
         let isSphere = p.base.datum.ellipsoid.figure.isSphere
-        let c = p.conversion.canonicalized(isSphere: isSphere)
+        let c = p.conversion.canonicalized(isSphere: isSphere, names: names)
         let unit = p.coordinateSystem.unit ?? .metre
         func deg(_ code: Int) -> Double? { c.parameter(epsg: code)?.normalizedValue }
         func si(_ code: Int) -> Double? { c.parameter(epsg: code)?.siValue }

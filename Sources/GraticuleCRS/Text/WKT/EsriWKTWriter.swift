@@ -9,7 +9,8 @@ import GraticuleCore
 struct EsriWKTWriter {
     var crs: CRS
 
-    var names: RegistryNames? { CRSResolve.names }
+    /// Esri names and the Esri projection mapping come from this registry index.
+    let names: RegistryNames
 
     func write() throws(GraticuleError) -> String {
         switch crs {
@@ -36,7 +37,7 @@ struct EsriWKTWriter {
         case let .vertical(v):
             let down = v.coordinateSystem.axes.first?.direction.lowercased() == "down"
             return .node("VERTCS", [.quoted(crsName(v.name, v.identifier, geographic: false)),
-                                    .node("VDATUM", [.quoted(names?.esriAlias("datum", v.datum.identifier) ?? TextFormat.esriName(v.datum.name))]),
+                                    .node("VDATUM", [.quoted(names.esriAlias("datum", v.datum.identifier) ?? TextFormat.esriName(v.datum.name))]),
                                     .node("PARAMETER", [.quoted("Vertical_Shift"), .number("0.0")]),
                                     .node("PARAMETER", [.quoted("Direction"), .number(down ? "-1.0" : "1.0")]),
                                     unit(v.coordinateSystem.unit ?? .metre)])
@@ -51,7 +52,7 @@ struct EsriWKTWriter {
     /// prefixed for a geographic CRS).
     func crsName(_ name: String, _ id: Identifier?, geographic: Bool) -> String {
         if id?.authority == "ESRI" { return name }
-        if let alias = names?.esriAlias("crs", id) { return alias }
+        if let alias = names.esriAlias("crs", id) { return alias }
         if geographic {
             if name == "WGS 84" { return "GCS_WGS_1984" }
             let n = TextFormat.esriName(name)
@@ -73,15 +74,13 @@ struct EsriWKTWriter {
     }
 
     func datumName(_ d: GeodeticDatum) -> String {
-        if let alias = names?.esriAlias("datum", d.identifier) { return alias }
+        if let alias = names.esriAlias("datum", d.identifier) { return alias }
         var name = d.name
         if name.hasSuffix(" ensemble") { name.removeLast(" ensemble".count) }
         if name == "World Geodetic System 1984" { return "D_WGS_1984" }
-        if let names {
-            // The name of another registry datum (ensemble member, alias) with an Esri alias.
-            if let row = names.datums(named: name).first(where: { names.esriAlias("datum", $0.id) != nil }) {
-                return names.esriAlias("datum", row.id)!
-            }
+        // The name of another registry datum (ensemble member, alias) with an Esri alias.
+        if let row = names.datums(named: name).first(where: { names.esriAlias("datum", $0.id) != nil }) {
+            return names.esriAlias("datum", row.id)!
         }
         let n = TextFormat.esriName(name)
         return n.hasPrefix("D_") ? n : "D_" + n
@@ -89,21 +88,21 @@ struct EsriWKTWriter {
 
     func datum(_ d: GeodeticDatum) -> WKTElement {
         let e = d.ellipsoid
-        let ename = names?.esriAlias("ellipsoid", e.identifier) ?? (e.name == "WGS 84" ? "WGS_1984" : TextFormat.esriName(e.name))
+        let ename = names.esriAlias("ellipsoid", e.identifier) ?? (e.name == "WGS 84" ? "WGS_1984" : TextFormat.esriName(e.name))
         return .node("DATUM", [.quoted(datumName(d)),
                                .node("SPHEROID", [.quoted(ename), .number(TextFormat.esri(e.semiMajorAxis)),
                                                   .number(TextFormat.esri(e.inverseFlattening))])])
     }
 
     func primeMeridian(_ pm: PrimeMeridian) -> WKTElement {
-        let name = names?.esriAlias("prime_meridian", pm.identifier) ?? TextFormat.esriName(pm.name)
+        let name = names.esriAlias("prime_meridian", pm.identifier) ?? TextFormat.esriName(pm.name)
         return .node("PRIMEM", [.quoted(name), .number(TextFormat.esri(pm.longitudeDegrees))])
     }
 
-    static func esriUnitName(_ u: UnitOfMeasure, names: RegistryNames?) -> String {
+    static func esriUnitName(_ u: UnitOfMeasure, names: RegistryNames) -> String {
         var id: Identifier?
         if let a = u.authority, let c = u.code { id = Identifier(a, c) }
-        if let alias = names?.esriAlias("unit", id) { return alias }
+        if let alias = names.esriAlias("unit", id) { return alias }
         switch (u.authority, u.code) {
         case ("EPSG", "9102"), ("EPSG", "9122"): return "Degree"
         case ("EPSG", "9105"): return "Grad"
@@ -127,7 +126,6 @@ struct EsriWKTWriter {
     /// differs from the azimuth, Stereographic_North/South_Pole, Behrmann; Mercator (variant A) is
     /// written as Esri's Mercator with the equivalent standard parallel.
     func esriMapping(for p: ProjectedCRS, _ c: Conversion) -> EsriMethodMapping? {
-        guard let names else { return nil }
         let all = names.esriMappings(forMethod: c.method)
         guard !all.isEmpty else { return nil }
         func named(_ n: String) -> EsriMethodMapping? { names.esriMappings(forEsriName: n).first }
@@ -171,7 +169,7 @@ struct EsriWKTWriter {
 
     func projection(_ p: ProjectedCRS) throws(GraticuleError) -> [WKTElement] {
         let isSphere = p.base.datum.ellipsoid.figure.isSphere
-        var c = p.conversion.canonicalized(isSphere: isSphere)
+        var c = p.conversion.canonicalized(isSphere: isSphere, names: names)
         if let b = CRSEquivalence.mercatorAsVariantB(c, ellipsoid: p.base.datum.ellipsoid.figure) { c = b }
         let angular = p.base.coordinateSystem.axes.first?.unit ?? .degree
         let angularFactor = angular.factor.isNaN ? Angle.radiansPerDegree : angular.factor

@@ -6,6 +6,8 @@ import GraticuleCore
 /// authority's order (`EPSG:4326` is `AXIS["Latitude",NORTH],AXIS["Longitude",EAST]`).
 struct WKT1Writer {
     var crs: CRS
+    /// Esri-named conversions are mapped through this registry index.
+    let names: RegistryNames
 
     func write() throws(GraticuleError) -> String {
         try element(crs, top: true).text
@@ -121,17 +123,17 @@ struct WKT1Writer {
     /// PROJ string that says what they are: Popular Visualisation Pseudo Mercator (written as
     /// Mercator_1SP), and the spherical forms on an ellipsoid (`+R_A`, `+f=0`).
     func webMercatorExtension(_ p: ProjectedCRS) -> WKTElement? {
-        let c = p.conversion.canonicalized(isSphere: p.base.datum.ellipsoid.figure.isSphere)
+        let c = p.conversion.canonicalized(isSphere: p.base.datum.ellipsoid.figure.isSphere, names: names)
         let spec = MethodTable.spec(for: c.method)
         let ambiguous = c.method.epsgCode == 1024
             || (!p.base.datum.ellipsoid.figure.isSphere && (spec?.projAux == "R_A" || spec?.projAux == "f=0"))
-        guard ambiguous, let proj = try? PROJStringWriter(crs: .projected(p)).write() else { return nil }
+        guard ambiguous, let proj = try? PROJStringWriter(crs: .projected(p), names: names).write() else { return nil }
         return .node("EXTENSION", [.quoted("PROJ4"), .quoted(proj)])
     }
 
     func projection(_ p: ProjectedCRS) throws(GraticuleError) -> [WKTElement] {
         let isSphere = p.base.datum.ellipsoid.figure.isSphere
-        let c = p.conversion.canonicalized(isSphere: isSphere)
+        let c = p.conversion.canonicalized(isSphere: isSphere, names: names)
         let angular = p.base.coordinateSystem.axes.first?.unit ?? .degree
         let linear = p.coordinateSystem.unit ?? .metre
         func value(_ param: OperationParameter) -> Double {

@@ -7,6 +7,8 @@ struct WKT2Writer {
     var crs: CRS
     var areaOfUse: AreaOfUse?
     var scope: String?
+    /// Esri-named conversions are mapped through this registry index.
+    let names: RegistryNames
 
     func write() throws(GraticuleError) -> String {
         var root = try element(crs, top: true)
@@ -52,8 +54,8 @@ struct WKT2Writer {
             base.append(primeMeridian(p.base.datum.primeMeridian))
             // The base CRS's angular unit when it is not the prime meridian's (PROJ writes it
             // after PRIMEM).
-            let pmUnit = isSexagesimal(p.base.datum.primeMeridian.unit) ? .degree : p.base.datum.primeMeridian.unit
-            if let u = p.base.coordinateSystem.unit, u.kind == .angle, !sameUnit(isSexagesimal(u) ? .degree : u, pmUnit) {
+            let pmUnit = Self.isSexagesimal(p.base.datum.primeMeridian.unit) ? .degree : p.base.datum.primeMeridian.unit
+            if let u = p.base.coordinateSystem.unit, u.kind == .angle, !sameUnit(Self.isSexagesimal(u) ? .degree : u, pmUnit) {
                 base.append(unit(u))
             }
             if let id = p.base.identifier { base.append(WKT2Writer.id(id)) }
@@ -146,7 +148,7 @@ struct WKT2Writer {
     }
 
     func primeMeridian(_ pm: PrimeMeridian) -> WKTElement {
-        if isSexagesimal(pm.unit) {
+        if Self.isSexagesimal(pm.unit) {
             return .node("PRIMEM", [.quoted(pm.name), .number(TextFormat.wkt(pm.longitudeDegrees)), unit(.degree)])
         }
         return .node("PRIMEM", [.quoted(pm.name), .number(TextFormat.wkt(pm.longitude)), unit(pm.unit)])
@@ -154,7 +156,7 @@ struct WKT2Writer {
 
     // MARK: Units and axes
 
-    func isSexagesimal(_ u: UnitOfMeasure) -> Bool {
+    static func isSexagesimal(_ u: UnitOfMeasure) -> Bool {
         u.authority == "EPSG" && (u.factor.isNaN || ["9107", "9108", "9110", "9111", "9115", "9116", "9117",
                                                      "9118", "9119", "9120", "9121"].contains(u.code ?? ""))
     }
@@ -227,13 +229,13 @@ struct WKT2Writer {
     // MARK: Conversion
 
     func conversion(_ c: Conversion, isSphere: Bool) throws(GraticuleError) -> WKTElement {
-        let c = c.canonicalized(isSphere: isSphere)
+        let c = c.canonicalized(isSphere: isSphere, names: names)
         var method: [WKTElement] = [.quoted(c.method.name)]
         if let id = c.method.identifier { method.append(WKT2Writer.id(id)) }
         var children: [WKTElement] = [.quoted(c.name), .node("METHOD", method)]
         for p in c.parameters {
             var pc: [WKTElement] = [.quoted(p.name)]
-            if let u = p.unit, isSexagesimal(u) {
+            if let u = p.unit, Self.isSexagesimal(u) {
                 pc.append(.number(TextFormat.wkt(p.normalizedValue)))
                 pc.append(unit(.degree))
             } else {

@@ -22,15 +22,15 @@ extension WKTReader {
         let angular = textUnit ?? base.coordinateSystem.unit.flatMap { $0.kind == .angle ? $0 : nil } ?? .degree
         let isSphere = base.datum.ellipsoid.figure.isSphere
         let crsName = (try? name(node)) ?? ""
-        let hasEsriMapping = !(CRSResolve.names?.esriMappings(forEsriName: projName).isEmpty ?? true)
+        let hasEsriMapping = !names.esriMappings(forEsriName: projName).isEmpty
         // Esri and GDAL share some projection names (Azimuthal_Equidistant, Equal_Earth, …): when
         // the parameter names fit GDAL's mapping better than Esri's, GDAL's wins.
         let standard = WKTReader.standardConversion(projName, raw, isSphere: isSphere, linear: linearUnit, angular: angular)
         let esriResult = hasEsriMapping
             ? WKTReader.esriConversion(projName, raw, crsName: crsName, isSphere: isSphere, linear: linearUnit,
-                                       angular: angular, maybe: maybeEsri && !esri)
+                                       angular: angular, maybe: maybeEsri && !esri, names: names)
             : nil
-        let esriUnmatched = esriResult == nil ? Int.max : WKTReader.unmatchedEsriParameters(projName, raw)
+        let esriUnmatched = esriResult == nil ? Int.max : WKTReader.unmatchedEsriParameters(projName, raw, names: names)
         let standardUnmatched = standard.map { WKTReader.unmatchedStandardParameters($0, raw) } ?? Int.max
         if esri || maybeEsri, let e = esriResult, esriUnmatched == 0 || standardUnmatched >= esriUnmatched { return e }
         if let s = standard { return s }
@@ -47,8 +47,8 @@ extension WKTReader {
     }
 
     /// Raw parameters whose names no Esri alternative of the projection knows.
-    static func unmatchedEsriParameters(_ esriName: String, _ raw: [RawParameter]) -> Int {
-        let known = Set((CRSResolve.names?.esriMappings(forEsriName: esriName) ?? []).flatMap { $0.parameters.map { $0.esriName.lowercased() } })
+    static func unmatchedEsriParameters(_ esriName: String, _ raw: [RawParameter], names: RegistryNames) -> Int {
+        let known = Set(names.esriMappings(forEsriName: esriName).flatMap { $0.parameters.map { $0.esriName.lowercased() } })
         return raw.filter { !known.contains($0.name.lowercased()) }.count
     }
 
@@ -62,8 +62,7 @@ extension WKTReader {
     /// the alternative matching most parameters wins; a selector with another value rules an
     /// alternative out.
     static func esriConversion(_ esriName: String, _ raw: [RawParameter], crsName: String, isSphere: Bool,
-                        linear: UnitOfMeasure, angular: UnitOfMeasure, maybe: Bool) -> Conversion? {
-        guard let names = CRSResolve.names else { return nil }
+                        linear: UnitOfMeasure, angular: UnitOfMeasure, maybe: Bool, names: RegistryNames) -> Conversion? {
         let alternatives = names.esriMappings(forEsriName: esriName)
         guard !alternatives.isEmpty else { return nil }
         var present: [String: Double] = [:]

@@ -17,15 +17,22 @@ struct WKTReader {
     var maybeEsri = false
     /// True while reading WKT1 (as opposed to WKT2).
     var wkt1 = false
+    /// Names, units and datums are resolved against this registry.
+    let resolve: CRSResolve
+    var registry: Registry { resolve.registry }
+    var names: RegistryNames { resolve.names }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], resolve: CRSResolve) {
+        self.bytes = bytes
+        self.resolve = resolve
+    }
 
     // MARK: Entry
 
     /// Parses WKT text (one node, or Esri's `PROJCS[…],VERTCS[…]` pair).
-    static func read(_ bytes: [UInt8]) throws(GraticuleError) -> ParsedCRS {
+    static func read(_ bytes: [UInt8], resolve: CRSResolve) throws(GraticuleError) -> ParsedCRS {
         let roots = try WKTLexer.parseDocument(bytes)
-        var reader = WKTReader(bytes: bytes)
+        var reader = WKTReader(bytes: bytes, resolve: resolve)
         return try reader.read(roots)
     }
 
@@ -181,7 +188,7 @@ struct WKTReader {
             guard v > 0 else { throw error("unit \(unitName.brief) must have a positive conversion factor, got \(v)", at: o) }
             factor = v
         }
-        return CRSResolve.unit(name: unitName, factor: factor, kind: kind, identifier: try identifier(node))
+        return resolve.unit(name: unitName, factor: factor, kind: kind, identifier: try identifier(node))
     }
 
     /// The first unit child of a node, if any.
@@ -199,7 +206,7 @@ struct WKTReader {
         let a = try number(node, 1, what: "semi-major axis")
         let rf = try number(node, 2, what: "inverse flattening")
         let u = try unitChild(node, expected: .length) ?? .metre
-        return try CRSResolve.ellipsoid(name: n, semiMajorAxis: a, inverseFlattening: rf, unit: u,
+        return try resolve.ellipsoid(name: n, semiMajorAxis: a, inverseFlattening: rf, unit: u,
                                         identifier: try identifier(node), offset: node.offset, format: format, bytes: bytes)
     }
 
@@ -222,12 +229,12 @@ struct WKTReader {
             // GDAL and PROJ write WKT1 prime meridians in degrees whatever the GEOGCS unit; older
             // files use the GEOGCS unit or EPSG's DDD.MMSSsss.
             candidates += [.degree, angularUnit]
-            if let dms = CRSResolve.names?.units[Identifier("EPSG", "9110")] { candidates.append(dms) }
+            if let dms = names.units[Identifier("EPSG", "9110")] { candidates.append(dms) }
         }
         for c in candidates {
-            if let pm = CRSResolve.registryPrimeMeridian(name: n, longitude: lon, unit: c, identifier: id) { return pm }
+            if let pm = resolve.registryPrimeMeridian(name: n, longitude: lon, unit: c, identifier: id) { return pm }
         }
-        return CRSResolve.primeMeridian(name: n, longitude: lon, unit: u, identifier: id)
+        return resolve.primeMeridian(name: n, longitude: lon, unit: u, identifier: id)
     }
 
     /// The datum (or ensemble) of a geodetic CRS node.
@@ -237,7 +244,7 @@ struct WKTReader {
                 throw error("\(d.keyword) lacks an ELLIPSOID", at: d.offset)
             }
             let ell = try ellipsoid(e)
-            var datum = CRSResolve.geodeticDatum(name: try name(d), identifier: try identifier(d), ellipsoid: ell,
+            var datum = resolve.geodeticDatum(name: try name(d), identifier: try identifier(d), ellipsoid: ell,
                                                  primeMeridian: pm, adoptRegistryDefinition: wkt1)
             if let anchor = d.child("ANCHOR"), case let .string(s, _)? = anchor.values.first { datum.anchor = s }
             if let t = d.child("TOWGS84") {
@@ -338,21 +345,21 @@ struct WKTReader {
     /// WKT1 / Esri: a GEOGCS with an identifier and no AXIS takes the registry's axes; an Esri
     /// `GCS_…` name that the registry knows becomes the registry's CRS (with its identifier).
     func resolveGeodetic(_ g: GeodeticCRS, implicitAxes: Bool, wkt1Node: Bool) -> GeodeticCRS {
-        guard wkt1Node || implicitAxes, let registry = try? Registry.shared else { return g }
+        guard wkt1Node || implicitAxes else { return g }
         var g = g
         if let id = g.identifier, case let .geodetic(reg)? = try? registry.crs(id) {
-            if implicitAxes && reg.kind == g.kind && CRSEquivalence.datumsEquivalent(reg.datum, g.datum, options: []) {
+            if implicitAxes && reg.kind == g.kind && CRSEquivalence.datumsEquivalent(reg.datum, g.datum, options: [], names: names) {
                 g.coordinateSystem = reg.coordinateSystem
             }
             return g
         }
         guard (esri || maybeEsri) && wkt1Node && g.kind == .geographic2D else { return g }
-        let candidates = (try? registry.crsIdentifiers(named: g.name, types: ["geographic 2D"])) ?? []
+        let candidates = (try? registry.crsIdentifiers(named: g.name, types: [.geographic2D])) ?? []
         for c in candidates {
             // Substituted only when the figure is the registry's to the last digits written (a
             // rounded 1/f such as Esri's 294.9786982 for Clarke 1866 stays as written).
             if case var .geodetic(reg)? = try? registry.crs(c),
-               CRSEquivalence.geodeticEquivalent(reg, g, options: [.ignoreAxisOrder]),
+               CRSEquivalence.geodeticEquivalent(reg, g, options: [.ignoreAxisOrder], names: names),
                CRSEquivalence.close(reg.datum.ellipsoid.semiMajorAxis, g.datum.ellipsoid.semiMajorAxis, 1e-12),
                CRSEquivalence.close(reg.datum.ellipsoid.inverseFlattening, g.datum.ellipsoid.inverseFlattening, 1e-12) {
                 reg.datum.towgs84 = g.datum.towgs84
@@ -476,7 +483,7 @@ struct WKTReader {
             if let ext = node.child("EXTENSION"), ext.values.count >= 2, case let .string(kind, _) = ext.values[0],
                kind.uppercased() == "PROJ4", case let .string(projString, _) = ext.values[1],
                projString.hasPrefix("+proj="), projString.utf8.count < 4096,
-               let parsed = try? PROJStringReader.read(Array(projString.utf8)),
+               let parsed = try? PROJStringReader.read(Array(projString.utf8), resolve: resolve),
                case let .projected(pm) = parsed.crs {
                 conversion = pm.conversion
                 conversion.parameters = conversion.parameters.map { p in
@@ -529,10 +536,10 @@ struct WKTReader {
     /// WKT1: an identified PROJCS without AXIS takes the registry's axes and conversion name; an Esri
     /// PROJCS whose name the registry knows (as name or Esri alias) becomes the registry's CRS.
     func resolveProjected(_ p: ProjectedCRS, implicitAxes: Bool, wkt1Node: Bool) -> ProjectedCRS {
-        guard wkt1Node, let registry = try? Registry.shared else { return p }
+        guard wkt1Node else { return p }
         var p = p
         if let id = p.identifier, case let .projected(reg)? = try? registry.crs(id) {
-            if CRSEquivalence.projectedEquivalent(reg, p, options: implicitAxes ? [.ignoreAxisOrder] : []) {
+            if CRSEquivalence.projectedEquivalent(reg, p, options: implicitAxes ? [.ignoreAxisOrder] : [], names: names) {
                 if implicitAxes { p.coordinateSystem = reg.coordinateSystem }
                 p.conversion.name = reg.conversion.name
                 p.conversion.identifier = reg.conversion.identifier
@@ -540,19 +547,19 @@ struct WKTReader {
             return p
         }
         guard esri || maybeEsri else { return p }
-        var names = [p.name]
+        var crsNames = [p.name]
         if p.name.contains("_FIPS_") && !p.name.contains("_Feet"),
            let f = p.coordinateSystem.unit?.factor, abs(f - 1200.0 / 3937.0) < 1e-10 {
-            names.insert(p.name + "_Feet", at: 0)
+            crsNames.insert(p.name + "_Feet", at: 0)
         }
-        for n in names {
-            let candidates = (try? registry.crsIdentifiers(named: n, types: ["projected"])) ?? []
+        for n in crsNames {
+            let candidates = (try? registry.crsIdentifiers(named: n, types: [.projected])) ?? []
             for c in candidates {
                 // Esri WKT states no axes: implicit ones are not compared.
                 var candidate = p
                 if implicitAxes, case let .projected(reg)? = try? registry.crs(c) { candidate.coordinateSystem = reg.coordinateSystem }
                 if case var .projected(reg)? = try? registry.crs(c),
-                   CRSEquivalence.projectedEquivalent(reg, candidate, options: [.ignoreAxisOrder]) {
+                   CRSEquivalence.projectedEquivalent(reg, candidate, options: [.ignoreAxisOrder], names: names) {
                     reg.base.datum.towgs84 = p.base.datum.towgs84
                     return reg
                 }
@@ -589,7 +596,7 @@ struct WKTReader {
         var datum: VerticalDatum
         if let d = node.child("VDATUM", "VERTICALDATUM", "VRF", "VERT_DATUM", "DATUM") {
             let dn = try name(d)
-            datum = wkt1 ? CRSResolve.verticalDatum(name: dn, identifier: try identifier(d))
+            datum = wkt1 ? resolve.verticalDatum(name: dn, identifier: try identifier(d))
                 : VerticalDatum(name: dn, identifier: try identifier(d))
         } else if let en = node.child("ENSEMBLE") {
             var members: [DatumEnsemble.Member] = []
@@ -619,8 +626,8 @@ struct WKTReader {
         }
         if cs.kind != .vertical { cs.kind = .vertical }
         var v = VerticalCRS(name: crsName, identifier: id, datum: datum, coordinateSystem: cs)
-        if wkt1, esri || maybeEsri, id == nil, let registry = try? Registry.shared {
-            for c in (try? registry.crsIdentifiers(named: crsName, types: ["vertical"])) ?? [] {
+        if wkt1, esri || maybeEsri, id == nil {
+            for c in (try? registry.crsIdentifiers(named: crsName, types: [.vertical])) ?? [] {
                 if case let .vertical(reg)? = try? registry.crs(c), reg.datum.name == v.datum.name
                     || RegistryNames.key(reg.datum.name) == RegistryNames.key(v.datum.name) {
                     v = reg

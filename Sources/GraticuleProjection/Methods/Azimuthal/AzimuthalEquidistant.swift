@@ -21,8 +21,7 @@ public struct AzimuthalEquidistant: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Azimuthal Equidistant",
         epsgCodes: [1125],
-        names: ["Azimuthal Equidistant", "Azimuthal_Equidistant", "Azimuthal Equidistant (Spherical)"],
-        projName: "aeqd")
+        names: ["Azimuthal Equidistant"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: .pi) }
@@ -57,7 +56,7 @@ public struct AzimuthalEquidistant: Projection {
         typealias P = EPSGParameter
         let lon0 = p.centralMeridian([P.longitudeOfNaturalOrigin, P.longitudeOfProjectionCentre],
                                      names: ["Central_Meridian", "Longitude_Of_Center"])
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

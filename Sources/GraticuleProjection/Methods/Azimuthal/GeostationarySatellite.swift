@@ -18,9 +18,7 @@ import GraticuleCore
 public struct GeostationarySatellite: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Geostationary Satellite (Sweep Y)",
-        names: ["Geostationary Satellite (Sweep Y)", "Geostationary Satellite (Sweep X)",
-                "Geostationary_Satellite", "Geostationary Satellite"],
-        projName: "geos")
+        names: ["Geostationary Satellite (Sweep X)", "Geostationary Satellite (Sweep Y)"])
 
     public let frame: ProjectionFrame
     public let horizon: Horizon
@@ -46,7 +44,7 @@ public struct GeostationarySatellite: Projection {
         let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Longitude_Of_Center", "Central_Meridian"],
                            default: 0)
         horizon = .cap(centerLongitude: lon0, centerLatitude: 0, radius: 0.995 * acos(1 / g))
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

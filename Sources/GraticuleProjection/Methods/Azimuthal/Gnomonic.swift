@@ -14,10 +14,7 @@ import GraticuleCore
 /// ellipsoid: M12 > 0); points at or beyond 90° give NaN. `horizon`: the cap of radius 80°
 /// (ρ ≤ tan 80° ≈ 5.7 R): the map is unbounded towards 90°, so rendering stops there.
 public struct Gnomonic: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Gnomonic",
-        names: ["Gnomonic", "Gnomonic_Ellipsoidal", "Gnomonic (Spherical)"],
-        projName: "gnom")
+    public static let descriptor = ProjectionDescriptor(name: "Gnomonic", names: ["Gnomonic"])
 
     public static let horizonRadius = 80 * Angle.radiansPerDegree
 
@@ -43,7 +40,7 @@ public struct Gnomonic: Projection {
         typealias P = EPSGParameter
         let lon0 = p.centralMeridian([P.longitudeOfNaturalOrigin, P.longitudeOfProjectionCentre],
                                      names: ["Longitude_Of_Center", "Central_Meridian"])
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

@@ -15,8 +15,7 @@ public struct GuamProjection: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Guam Projection",
         epsgCodes: [9831],
-        names: ["Guam Projection", "Guam_Projection"],
-        projName: "aeqd")
+        names: ["Guam Projection"])
 
     public static let domainRadius = 10 * Angle.radiansPerDegree
 
@@ -44,7 +43,7 @@ public struct GuamProjection: Projection {
         domain = SphericalCap(centerLatitude: phi0, radius: GuamProjection.domainRadius)
         let lon0 = try p.required(EPSGParameter.longitudeOfNaturalOrigin, "Longitude of natural origin",
                                   names: ["Central_Meridian"])
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

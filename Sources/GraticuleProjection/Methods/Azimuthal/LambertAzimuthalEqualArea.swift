@@ -21,9 +21,7 @@ public struct LambertAzimuthalEqualArea: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Lambert Azimuthal Equal Area",
         epsgCodes: [9820, 1027],
-        names: ["Lambert Azimuthal Equal Area", "Lambert Azimuthal Equal Area (Spherical)",
-                "Lambert_Azimuthal_Equal_Area", "Lambert Azimuthal Equal Area (Spherical) (deprecated)"],
-        projName: "laea")
+        names: ["Lambert Azimuthal Equal Area", "Lambert Azimuthal Equal Area (Spherical)"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: .pi) }
@@ -54,7 +52,7 @@ public struct LambertAzimuthalEqualArea: Projection {
             figure = ellipsoid
             authalic = AuthalicLatitude(eccentricity: e)
         }
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: figure)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: figure)
         if abs(abs(phi0) - .pi / 2) < 1e-10 {
             mode = phi0 > 0 ? .north : .south
             sinB0 = phi0 > 0 ? 1 : -1; cosB0 = 0; d = 1

@@ -21,8 +21,7 @@ public struct ModifiedAzimuthalEquidistant: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Modified Azimuthal Equidistant",
         epsgCodes: [9832],
-        names: ["Modified Azimuthal Equidistant", "Modified_Azimuthal_Equidistant"],
-        projName: "aeqd")
+        names: ["Modified Azimuthal Equidistant"])
 
     public static let domainRadius = 7 * Angle.radiansPerDegree
 
@@ -55,7 +54,7 @@ public struct ModifiedAzimuthalEquidistant: Projection {
         hc = e * cosPhi0 / (1 - e2).squareRoot()
         let lon0 = try p.required(EPSGParameter.longitudeOfNaturalOrigin, "Longitude of natural origin",
                                   names: ["Central_Meridian"])
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

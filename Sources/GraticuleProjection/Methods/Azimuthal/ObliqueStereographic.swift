@@ -19,8 +19,7 @@ public struct ObliqueStereographic: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Oblique Stereographic",
         epsgCodes: [9809],
-        names: ["Oblique Stereographic", "Double_Stereographic", "Oblique_Stereographic", "Stereographic_RD"],
-        projName: "sterea")
+        names: ["Oblique Stereographic"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon {
@@ -65,7 +64,7 @@ public struct ObliqueStereographic: Projection {
         let psi0 = asinh(s0 / c0) - e * atanh(e * s0)
         halfLogC = asinh(sinChi0 / cosChi0) - n * psi0
         twoRk = 2 * radius * k0
-        frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
     }
 
     @inlinable

@@ -26,8 +26,7 @@ public struct Orthographic: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Orthographic",
         epsgCodes: [9840, 1130],
-        names: ["Orthographic", "Orthographic (Spherical)", "Local Orthographic", "Local", "Orthographic_Spherical"],
-        projName: "ortho")
+        names: ["Orthographic", "Local Orthographic", "Orthographic (Spherical)"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: .pi / 2) }
@@ -72,7 +71,7 @@ public struct Orthographic: Projection {
         cosPhi0 = abs(abs(phi0) - .pi / 2) < 1e-10 ? 0 : cos(phi0)
         e2 = spherical ? 0 : ellipsoid.eccentricitySquared
         nu0 = 1 / (1 - e2 * sinPhi0 * sinPhi0).squareRoot()
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon,
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon,
                                 falseOrigin: local ? [.projectionCentre, .natural] : [.natural],
                                 ellipsoid: spherical ? .sphere(radius: ellipsoid.semiMajorAxis) : ellipsoid)
     }

@@ -23,11 +23,7 @@ public struct PolarStereographic: Projection {
         name: "Polar Stereographic",
         epsgCodes: [9810, 9829, 9830],
         names: ["Polar Stereographic (variant A)", "Polar Stereographic (variant B)",
-                "Polar Stereographic (variant C)", "Polar_Stereographic_Variant_A",
-                "Polar_Stereographic_Variant_B", "Polar_Stereographic_Variant_C",
-                "Stereographic_North_Pole", "Stereographic_South_Pole", "Polar_Stereographic",
-                "Polar Stereographic", "Universal Polar Stereographic"],
-        projName: "stere")
+                "Polar Stereographic (variant C)"])
 
     /// Angular radius of the rendering cap around the centre of the stereographic projections
     /// (120°: the scale factor reaches sec²(60°) = 4 at its edge, the map radius 2R·tan 60° ≈ 3.5 R).
@@ -87,7 +83,7 @@ public struct PolarStereographic: Projection {
             lon0 = p.value(EPSGParameter.longitudeOfOrigin, EPSGParameter.longitudeOfNaturalOrigin,
                            names: ["Central_Meridian", "Longitude_Of_Origin"], default: 0)
         }
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0,
                                 falseOrigin: !variantA && variantC ? [.falseOrigin, .natural] : [.natural],
                                 ellipsoid: ellipsoid)
     }

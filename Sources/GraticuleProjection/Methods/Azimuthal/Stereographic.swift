@@ -16,10 +16,7 @@ import GraticuleCore
 /// the centre (NaN); `horizon` is a cap of `PolarStereographic.horizonRadius` (120°) — for
 /// ESRI:102018 that keeps everything north of 30° S (the south pole is at infinity).
 public struct Stereographic: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Stereographic",
-        names: ["Stereographic"],
-        projName: "stere")
+    public static let descriptor = ProjectionDescriptor(name: "Stereographic", names: ["Stereographic"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon {
@@ -43,7 +40,7 @@ public struct Stereographic: Projection {
         guard k0 > 0 && k0.isFinite else {
             throw .invalidParameter(name: "Scale factor at natural origin", value: k0, reason: "must be positive")
         }
-        frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
         if abs(abs(phi0) - .pi / 2) < 1e-10 {
             polar = PolarStereographic(e: e, north: phi0 > 0, k0: k0, frame: frame)
             sinChi0 = 0; cosChi0 = 1; akm1 = 0

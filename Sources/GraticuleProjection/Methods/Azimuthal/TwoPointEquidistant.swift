@@ -17,10 +17,7 @@ import GraticuleCore
 /// CRSs. Domain: the whole globe. `horizon`: `.globe`. The control points must be distinct and not
 /// antipodal (invalidParameter otherwise).
 public struct TwoPointEquidistant: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Two Point Equidistant",
-        names: ["Two Point Equidistant", "Two_Point_Equidistant"],
-        projName: "tpeqd")
+    public static let descriptor = ProjectionDescriptor(name: "Two Point Equidistant", names: ["Two Point Equidistant"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -61,7 +58,7 @@ public struct TwoPointEquidistant: Projection {
         }
         nPole = cross / sinZ0
         d12 = TwoPointEquidistant.cross(nPole, p1)
-        frame = ProjectionFrame(parameters: p, centralMeridian: lamMid,
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lamMid,
                                 ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 

@@ -22,9 +22,7 @@ public struct VerticalPerspective: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Vertical Perspective",
         epsgCodes: [9838],
-        names: ["Vertical Perspective", "Vertical_Near_Side_Perspective", "Near-sided perspective",
-                "Vertical Near Side Perspective"],
-        projName: "nsper")
+        names: ["Vertical Perspective"])
 
     public let frame: ProjectionFrame
     public let horizon: Horizon
@@ -60,7 +58,7 @@ public struct VerticalPerspective: Projection {
         viewpoint = origin + height * SIMD3(cosPhi0, 0, sinPhi0)
         let cap = acos(1 / (1 + h0 + height)) * (e2 == 0 ? 1 : 0.995)
         horizon = .cap(centerLongitude: lon0, centerLatitude: phi0, radius: cap)
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
     }
 
     @inlinable

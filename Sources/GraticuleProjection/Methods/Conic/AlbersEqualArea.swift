@@ -22,9 +22,7 @@ public struct AlbersEqualArea: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Albers Equal Area",
         epsgCodes: [9822],
-        names: ["Albers Equal Area", "Albers", "Albers_Conic_Equal_Area", "Albers_Conical_Equal_Area",
-                "Albers Conic Equal Area"],
-        projName: "aea")
+        names: ["Albers Equal Area"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -54,7 +52,7 @@ public struct AlbersEqualArea: Projection {
         }
         rho0 = r0.squareRoot() / n
         let lon0 = p.centralMeridian([P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin])
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, falseOrigin: [.falseOrigin, .natural],
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, falseOrigin: [.falseOrigin, .natural],
                                 ellipsoid: ellipsoid)
     }
 

@@ -21,8 +21,7 @@ public struct AmericanPolyconic: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "American Polyconic",
         epsgCodes: [9818],
-        names: ["American Polyconic", "Polyconic", "Polyconic (American)"],
-        projName: "poly")
+        names: ["American Polyconic"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -39,7 +38,7 @@ public struct AmericanPolyconic: Projection {
         meridian = MeridianArc(flattening: ellipsoid.flattening)
         e2 = ellipsoid.eccentricitySquared
         m0 = meridian.distance(phi0)
-        frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
     }
 
     @inlinable

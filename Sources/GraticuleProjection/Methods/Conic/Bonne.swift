@@ -23,8 +23,7 @@ public struct Bonne: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Bonne",
         epsgCodes: [9827, 9828],
-        names: ["Bonne", "Bonne (South Orientated)", "Bonne_South_Orientated", "Bonne_(South_Orientated)"],
-        projName: "bonne")
+        names: ["Bonne", "Bonne (South Orientated)"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -59,8 +58,8 @@ public struct Bonne: Projection {
         let lon0 = p.centralMeridian()
         let (fe, fn) = p.falseOrigin()
         frame = southOrientated
-            ? ProjectionFrame(centralMeridian: lon0, falseEasting: fn, falseNorthing: fe, ellipsoid: ellipsoid)
-            : ProjectionFrame(centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid)
+            ? try ProjectionFrame(parameters: p, centralMeridian: lon0, falseEasting: fn, falseNorthing: fe, ellipsoid: ellipsoid)
+            : try ProjectionFrame(parameters: p, centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid)
     }
 
     @inlinable

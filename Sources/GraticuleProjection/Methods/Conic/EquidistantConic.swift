@@ -18,8 +18,7 @@ public struct EquidistantConic: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Equidistant Conic",
         epsgCodes: [1119],
-        names: ["Equidistant Conic", "Equidistant_Conic"],
-        projName: "eqdc")
+        names: ["Equidistant Conic"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -43,7 +42,7 @@ public struct EquidistantConic: Projection {
         g = m1 / n + bigM1
         rho0 = g - meridian.distance(phi0)
         let lon0 = p.centralMeridian([P.longitudeOfFalseOrigin, P.longitudeOfNaturalOrigin])
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, falseOrigin: [.falseOrigin, .natural],
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, falseOrigin: [.falseOrigin, .natural],
                                 ellipsoid: ellipsoid)
     }
 

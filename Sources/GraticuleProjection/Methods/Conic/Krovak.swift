@@ -35,10 +35,7 @@ public struct Krovak: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Krovak",
         epsgCodes: [9819, 1041, 1042, 1043],
-        names: ["Krovak", "Krovak (North Orientated)", "Krovak Modified", "Krovak Modified (North Orientated)",
-                "Krovak_North_Orientated", "Krovak_Modified", "Krovak_Modified_North_Orientated",
-                "Modified Krovak", "Krovak East North"],
-        projName: "krovak")
+        names: ["Krovak (North Orientated)", "Krovak", "Krovak Modified (North Orientated)", "Krovak Modified"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon {
@@ -141,8 +138,8 @@ public struct Krovak: Projection {
         psiP = atanh(n)
         let (fe, fn) = p.falseOrigin()
         frame = north
-            ? ProjectionFrame(centralMeridian: lon0, falseEasting: -fe, falseNorthing: -fn, ellipsoid: ellipsoid)
-            : ProjectionFrame(centralMeridian: lon0, falseEasting: fn, falseNorthing: fe, ellipsoid: ellipsoid)
+            ? try ProjectionFrame(parameters: p, centralMeridian: lon0, falseEasting: -fe, falseNorthing: -fn, ellipsoid: ellipsoid)
+            : try ProjectionFrame(parameters: p, centralMeridian: lon0, falseEasting: fn, falseNorthing: fe, ellipsoid: ellipsoid)
     }
 
     /// The Modified correction (dX, dY) in metres at reduced coordinates (Xr, Yr) in metres.

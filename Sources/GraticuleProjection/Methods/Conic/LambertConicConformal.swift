@@ -39,13 +39,9 @@ public struct LambertConicConformal: PairProjection {
     public static let descriptor = ProjectionDescriptor(
         name: "Lambert Conic Conformal",
         epsgCodes: [9801, 9802, 9803, 1051, 1102, 9826],
-        names: ["Lambert Conic Conformal (1SP)", "Lambert Conic Conformal (2SP)",
-                "Lambert Conic Conformal (2SP Belgium)", "Lambert Conic Conformal (2SP Michigan)",
-                "Lambert Conic Conformal (1SP variant B)", "Lambert Conic Conformal (West Orientated)",
-                "Lambert_Conformal_Conic", "Lambert_Conformal_Conic_1SP", "Lambert_Conformal_Conic_2SP",
-                "Lambert_Conformal_Conic_2SP_Belgium", "Lambert Conformal Conic",
-                "Lambert Conformal Conic (1SP)", "Lambert Conformal Conic (2SP)"],
-        projName: "lcc")
+        names: ["Lambert Conic Conformal (1SP)", "Lambert Conic Conformal (1SP variant B)",
+                "Lambert Conic Conformal (2SP)", "Lambert Conic Conformal (2SP Michigan)",
+                "Lambert Conic Conformal (2SP Belgium)", "Lambert Conic Conformal (West Orientated)"])
 
     /// The rotation of the Belgian variant, 29.2985″ (IOGP GN 7-2, method 9803), radians.
     public static let belgianRotation = 29.2985 * Angle.radiansPerArcSecond
@@ -145,7 +141,8 @@ public struct LambertConicConformal: PairProjection {
         }
         thetaOffset = belgium ? Self.belgianRotation : 0
         xSign = west ? -1 : 1
-        frame = ProjectionFrame(centralMeridian: lon0, falseEasting: fe, falseNorthing: fn, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, falseEasting: fe, falseNorthing: fn,
+                                    ellipsoid: ellipsoid)
     }
 
     /// Isometric latitude ψ = atanh(sin φ) − e·atanh(e sin φ) (Karney 2011 eq. 8; ±∞ at the poles).

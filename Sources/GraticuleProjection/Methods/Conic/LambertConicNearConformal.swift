@@ -20,8 +20,7 @@ public struct LambertConicNearConformal: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Lambert Conic Near-Conformal",
         epsgCodes: [9817],
-        names: ["Lambert Conic Near-Conformal", "Lambert Conic Near Conformal"],
-        projName: nil)
+        names: ["Lambert Conic Near-Conformal"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -65,7 +64,7 @@ public struct LambertConicNearConformal: Projection {
         r0 = k0 * nu0 / tan(phi0)
         sinPhi0 = s
         s0 = Self.arcLength(phi0, arc)
-        frame = ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, ellipsoid: ellipsoid)
     }
 
     /// GN 7-2's meridian arc s(φ), units of a.

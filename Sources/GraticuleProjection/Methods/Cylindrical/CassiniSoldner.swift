@@ -29,8 +29,7 @@ public struct CassiniSoldner: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Cassini-Soldner",
         epsgCodes: [9806, 9833],
-        names: ["Cassini", "Cassini_Soldner", "Hyperbolic Cassini-Soldner", "Hyperbolic_Cassini_Soldner"],
-        projName: "cass")
+        names: ["Cassini-Soldner", "Hyperbolic Cassini-Soldner"])
 
     /// Largest |λ − λ0| of the ellipsoidal series' domain, radians.
     public static let maxLongitudeOffset = 30 * Double.pi / 180
@@ -69,7 +68,7 @@ public struct CassiniSoldner: Projection {
         es = ellipsoid.eccentricitySquared
         arc = MeridianArc(ellipsoid)
         m0 = arc.distance(phi0)
-        frame = ProjectionFrame(parameters: p, centralMeridian: lam0, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lam0, ellipsoid: ellipsoid)
         if spherical {
             horizon = .globe
         } else {

@@ -12,10 +12,7 @@ import GraticuleCore
 /// Accuracy: forward agrees with PROJ 9.5.1 to < 0.02 µm (sweep ESRI:53080/54080); inverse to 1e-15 rad. Domain: the whole globe;
 /// the inverse returns NaN beyond the poles' y (PROJ clamps instead).
 public struct CompactMiller: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Compact Miller",
-        names: ["Compact_Miller"],
-        projName: "comill")
+    public static let descriptor = ProjectionDescriptor(name: "Compact Miller", names: ["Compact Miller"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -23,7 +20,7 @@ public struct CompactMiller: Projection {
     @usableFromInline static let maxY = CompactMiller.y(Double.pi / 2)
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = try ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     @inlinable static func y(_ phi: Double) -> Double {

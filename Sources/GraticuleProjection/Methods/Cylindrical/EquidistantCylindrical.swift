@@ -24,9 +24,7 @@ public struct EquidistantCylindrical: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Equidistant Cylindrical",
         epsgCodes: [1028, 1029, 9842, 9823],
-        names: ["Equidistant_Cylindrical", "Plate_Carree", "Equidistant_Cylindrical_Ellipsoidal",
-                "Equidistant Cylindrical (Spherical)", "Equirectangular", "Plate Carree"],
-        projName: "eqc")
+        names: ["Equidistant Cylindrical", "Equidistant Cylindrical (Spherical)"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -53,7 +51,7 @@ public struct EquidistantCylindrical: Projection {
             rc = cos(phi1) / (1 - ellipsoid.eccentricitySquared * s1 * s1).squareRoot()
             y0 = arc.distance(phi0)
         }
-        frame = ProjectionFrame(
+        frame = try ProjectionFrame(
             parameters: p,
             centralMeridian: p.centralMeridian([EPSGParameter.longitudeOfNaturalOrigin,
                                                 EPSGParameter.longitudeOfOrigin]),

@@ -10,10 +10,7 @@ import GraticuleCore
 ///
 /// Accuracy: identical formulas to PROJ 9.5.1 (< 0.01 µm, sweep ESRI:53016/54016). Domain: the whole globe.
 public struct GallStereographic: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Gall Stereographic",
-        names: ["Gall_Stereographic", "Gall"],
-        projName: "gall")
+    public static let descriptor = ProjectionDescriptor(name: "Gall Stereographic", names: ["Gall Stereographic"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -21,7 +18,7 @@ public struct GallStereographic: Projection {
     @usableFromInline static let yf = 1 + 0.5.squareRoot()
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = try ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     @inlinable

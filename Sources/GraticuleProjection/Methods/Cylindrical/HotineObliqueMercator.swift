@@ -36,13 +36,7 @@ public struct HotineObliqueMercator: Projection {
         name: "Hotine Oblique Mercator",
         epsgCodes: [9812, 9815],
         names: ["Hotine Oblique Mercator (variant A)", "Hotine Oblique Mercator (variant B)",
-                "Hotine_Oblique_Mercator", "Hotine_Oblique_Mercator_Azimuth_Natural_Origin",
-                "Hotine_Oblique_Mercator_Azimuth_Center", "Rectified_Skew_Orthomorphic_Natural_Origin",
-                "Rectified_Skew_Orthomorphic_Center", "Hotine_Oblique_Mercator_Two_Point_Natural_Origin",
-                "Hotine_Oblique_Mercator_Two_Point_Center", "Hotine Oblique Mercator Two Point Natural Origin",
-                "Hotine Oblique Mercator Two Point Center", "Oblique_Mercator", "Oblique Mercator",
-                "Rectified Skew Orthomorphic", "Swiss Oblique Mercator", "Swiss_Oblique_Cylindrical"],
-        projName: "omerc")
+                "Hotine Oblique Mercator Two Point Natural Origin", "Hotine Oblique Mercator Two Point Center"])
 
     public let frame: ProjectionFrame
     public let horizon: Horizon
@@ -164,7 +158,7 @@ public struct HotineObliqueMercator: Projection {
         horizon = .cap(centerLongitude: centre.lon, centerLatitude: centre.lat,
                        radius: Swift.min(80 * Angle.radiansPerDegree,
                                          HotineObliqueMercator.distanceToSliver(from: centre, lon0: lon0, b: bb)))
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0,
                                 falseOrigin: centred ? [.projectionCentre, .natural] : [.natural, .projectionCentre],
                                 ellipsoid: ellipsoid)
     }

@@ -22,8 +22,7 @@ public struct LabordeObliqueMercator: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Laborde Oblique Mercator",
         epsgCodes: [9813],
-        names: ["Laborde Oblique Mercator", "Laborde_Oblique_Mercator", "Laborde Madagascar", "Laborde"],
-        projName: "labrd")
+        names: ["Laborde Oblique Mercator"])
 
     public static let domainRadius = 60 * Angle.radiansPerDegree
 
@@ -75,7 +74,7 @@ public struct LabordeObliqueMercator: Projection {
         gRe = (1 - cos(2 * alpha)) / 12
         gIm = sin(2 * alpha) / 12
         domain = SphericalCap(centerLatitude: phic, radius: LabordeObliqueMercator.domainRadius)
-        frame = ProjectionFrame(parameters: p, centralMeridian: lamc, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lamc, ellipsoid: ellipsoid)
     }
 
     @inlinable

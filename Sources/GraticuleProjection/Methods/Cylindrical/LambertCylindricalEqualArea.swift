@@ -18,8 +18,7 @@ public struct LambertCylindricalEqualArea: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Lambert Cylindrical Equal Area",
         epsgCodes: [9835, 9834],
-        names: ["Cylindrical_Equal_Area", "Behrmann", "Lambert Cylindrical Equal Area (Spherical)"],
-        projName: "cea")
+        names: ["Lambert Cylindrical Equal Area", "Lambert Cylindrical Equal Area (Spherical)"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -46,7 +45,7 @@ public struct LambertCylindricalEqualArea: Projection {
             let s1 = sin(phi1)
             k0 = cos(phi1) / (1 - authalic.es * s1 * s1).squareRoot()
         }
-        frame = ProjectionFrame(parameters: p, ellipsoid: figure)
+        frame = try ProjectionFrame(parameters: p, ellipsoid: figure)
     }
 
     @inlinable

@@ -25,10 +25,8 @@ public struct Mercator: PairProjection {
     public static let descriptor = ProjectionDescriptor(
         name: "Mercator",
         epsgCodes: [9804, 9805, 1026, 1024, 9841],
-        names: ["Mercator", "Mercator_Variant_A", "Mercator_Variant_C", "Mercator_Auxiliary_Sphere",
-                "Mercator (variant A)", "Mercator (variant B)", "Mercator (Spherical)",
-                "Popular Visualisation Pseudo Mercator", "Mercator (1SP) (Spherical)"],
-        projName: "merc")
+        names: ["Mercator (variant A)", "Mercator (variant B)", "Popular Visualisation Pseudo Mercator",
+                "Mercator (Spherical)"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .latitudeBand(south: -Mercator.maxLatitude, north: Mercator.maxLatitude) }
@@ -63,7 +61,7 @@ public struct Mercator: PairProjection {
         // the conformal sphere at the natural origin, which for Mercator is on the equator:
         // R_C = a √(1 − e²) / (1 − e² sin² 0) = b (PROJ's `+R_C`, which also evaluates it at 0).
         let conformalSphere = !pseudo && !ellipsoid.isSphere && (p.methodCode == 1026 || p.methodCode == 9841)
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0,
                                 ellipsoid: pseudo ? .sphere(radius: ellipsoid.semiMajorAxis)
                                     : conformalSphere ? .sphere(radius: ellipsoid.semiMinorAxis) : ellipsoid)
     }

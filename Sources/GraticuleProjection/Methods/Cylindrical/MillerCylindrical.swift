@@ -10,17 +10,14 @@ import GraticuleCore
 ///
 /// Accuracy: same formulas and radius as PROJ 9.5.1 (< 0.02 µm, sweep ESRI:53003/54003). Domain: the whole globe (y at the poles ±2.3034·R).
 public struct MillerCylindrical: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Miller Cylindrical",
-        names: ["Miller_Cylindrical", "Miller"],
-        projName: "mill")
+    public static let descriptor = ProjectionDescriptor(name: "Miller Cylindrical", names: ["Miller Cylindrical"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
     @usableFromInline static let maxY = 1.25 * asinh(tan(0.4 * Double.pi))
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: AuthalicLatitude.seriesRadius(ellipsoid)))
+        frame = try ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: AuthalicLatitude.seriesRadius(ellipsoid)))
     }
 
     @inlinable

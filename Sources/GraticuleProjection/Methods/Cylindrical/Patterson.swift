@@ -14,8 +14,7 @@ import GraticuleCore
 /// grid with poles and ±180°), inverse within 1.2e-13°. Domain: the whole globe; inverse points
 /// outside the rectangle give NaN (PROJ clamps y instead).
 public struct Patterson: PolynomialPseudocylindrical {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Patterson", names: ["Patterson", "Patterson Cylindrical"], projName: "patterson")
+    public static let descriptor = ProjectionDescriptor(name: "Patterson", names: ["Patterson"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

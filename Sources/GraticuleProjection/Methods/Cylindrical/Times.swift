@@ -10,16 +10,13 @@ import GraticuleCore
 ///
 /// Accuracy: identical formulas to PROJ 9.5.1 (< 0.01 µm, sweep ESRI:53048/54048). Domain: the whole globe.
 public struct Times: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Times",
-        names: ["Times", "Bartholomew Times"],
-        projName: "times")
+    public static let descriptor = ProjectionDescriptor(name: "Times", names: ["Times"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = try ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     @inlinable

@@ -17,8 +17,7 @@ import GraticuleCore
 public struct ToblerCylindrical: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Tobler Cylindrical",
-        names: ["Tobler_Cylindrical_I", "Tobler_Cylindrical_II", "Tobler Cylindrical I", "Tobler Cylindrical II"],
-        projName: nil)
+        names: ["Tobler_Cylindrical_I", "Tobler_Cylindrical_II"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -31,7 +30,7 @@ public struct ToblerCylindrical: Projection {
         c5 = name.hasSuffix("ii") || name.hasSuffix("2") ? 1.0 / 24 : 0
         let h = Double.pi / 2
         maxY = h + h * h * h / 6 + c5 * h * h * h * h * h
-        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = try ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     /// True for Tobler Cylindrical II.

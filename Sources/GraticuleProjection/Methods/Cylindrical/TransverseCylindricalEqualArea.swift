@@ -14,8 +14,7 @@ import GraticuleCore
 public struct TransverseCylindricalEqualArea: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Transverse Cylindrical Equal Area",
-        names: ["Transverse_Cylindrical_Equal_Area"],
-        projName: "tcea")
+        names: ["Transverse Cylindrical Equal Area"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
@@ -29,7 +28,7 @@ public struct TransverseCylindricalEqualArea: Projection {
             throw .invalidParameter(name: "Scale_Factor", value: k0, reason: "must be positive")
         }
         try ProjectionParameters.checkLatitude(phi0, name: "Latitude_Of_Origin", includingPoles: true)
-        frame = ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        frame = try ProjectionFrame(parameters: p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
     }
 
     @inlinable

@@ -54,10 +54,7 @@ public struct TransverseMercator: PairProjection {
     public static let descriptor = ProjectionDescriptor(
         name: "Transverse Mercator",
         epsgCodes: [9807, 9808, 1111],
-        names: ["Transverse_Mercator", "Gauss_Kruger", "Gauss-Kruger", "Transverse_Mercator_Complex",
-                "Transverse Mercator (South Orientated)", "Transverse_Mercator_South_Orientated",
-                "Transverse Mercator 3D"],
-        projName: "tmerc")
+        names: ["Transverse Mercator", "Transverse Mercator 3D", "Transverse Mercator (South Orientated)"])
 
     /// Largest |tanh η′| (sine of the angular distance from the central meridian's great circle on
     /// the conformal sphere) in the domain: sin 70°.
@@ -94,7 +91,7 @@ public struct TransverseMercator: PairProjection {
         let origin = p.falseOrigin()
         try self.init(ellipsoid: ellipsoid, latitudeOfOrigin: phi0, centralMeridian: p.centralMeridian(),
                       scaleFactor: k0, falseEasting: origin.easting, falseNorthing: origin.northing,
-                      southOrientated: southOrientated)
+                      southOrientated: southOrientated, wrapsLongitude: p.wrapsLongitude)
     }
 
     /// Builds a TM directly. Angles in radians, false origin in metres.
@@ -102,7 +99,7 @@ public struct TransverseMercator: PairProjection {
     ///   or an ellipsoid that is not oblate with e < 1.
     public init(ellipsoid: Ellipsoid, latitudeOfOrigin phi0: Double, centralMeridian lam0: Double,
                 scaleFactor k0: Double, falseEasting: Double = 0, falseNorthing: Double = 0,
-                southOrientated: Bool = false) throws(GraticuleError) {
+                southOrientated: Bool = false, wrapsLongitude: Bool = true) throws(GraticuleError) {
         try ProjectionParameters.checkLatitude(phi0, name: "Latitude of natural origin", includingPoles: true)
         guard lam0.isFinite else {
             throw .invalidParameter(name: "Longitude of natural origin", value: lam0, reason: "must be finite")
@@ -156,8 +153,8 @@ public struct TransverseMercator: PairProjection {
         let u0 = f == 0 ? s0 : ConformalPolynomials.tanChiCosPhi(s0, e: ellipsoid.eccentricity)
         let chi0 = atan2(u0, c0)
         xi0 = chi0 + Series.sinSum(sin: sin(chi0), cos: cos(chi0), (a1, a2, a3, a4, a5, a6))
-        frame = ProjectionFrame(centralMeridian: lam0, falseEasting: falseEasting, falseNorthing: falseNorthing,
-                                ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(checkedCentralMeridian: lam0, falseEasting: falseEasting,
+                                    falseNorthing: falseNorthing, ellipsoid: ellipsoid, wrapsLongitude: wrapsLongitude)
         let w = Angle.normalizeRadians(lam0 - TransverseMercator.maxDistanceFromCentralMeridian)
         let east = Angle.normalizeRadians(lam0 + TransverseMercator.maxDistanceFromCentralMeridian)
         horizon = .box(west: w, south: -Double.pi / 2, east: east, north: Double.pi / 2)

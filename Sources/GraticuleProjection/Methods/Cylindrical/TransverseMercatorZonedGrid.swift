@@ -19,8 +19,7 @@ public struct TransverseMercatorZonedGrid: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Transverse Mercator Zoned Grid System",
         epsgCodes: [9824],
-        names: ["Transverse_Mercator_Zoned_Grid_System"],
-        projName: nil)
+        names: ["Transverse Mercator Zoned Grid System"])
 
     public let frame: ProjectionFrame
     public let horizon: Horizon
@@ -52,7 +51,7 @@ public struct TransverseMercatorZonedGrid: Projection {
         width = w
         zoneCount = Int(zones.rounded())
         zoneStep = 1_000_000 / ellipsoid.semiMajorAxis
-        frame = ProjectionFrame(parameters: p, centralMeridian: initial, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: initial, ellipsoid: ellipsoid)
         horizon = .interrupted(cuts: (0..<zoneCount).map {
             Horizon.Cut(longitude: Angle.normalizeRadians(initial + Double($0) * w), south: -Double.pi / 2,
                         north: Double.pi / 2)

@@ -28,10 +28,7 @@ import GraticuleCore
 /// Domain: the whole sphere; the square's edges are the oblique antimeridian (the horizon's cut);
 /// the inverse gives NaN outside the square.
 public struct AdamsSquareII: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Adams Square II",
-        names: ["Adams_Square_II", "Adams World in a Square II", "Spilhaus"],
-        projName: "spilhaus")
+    public static let descriptor = ProjectionDescriptor(name: "Adams Square II", names: ["Adams_Square_II"])
 
     public let frame: ProjectionFrame
     /// Rows of the rotation from the geographic frame (x toward λ0, z north) to the oblique frame
@@ -86,10 +83,15 @@ public struct AdamsSquareII: Projection {
         cosRot = cos(rotation)
         sinRot = sin(rotation)
         halfSide = AdamsElliptic.completeK
-        frame = ProjectionFrame(parameters: p, centralMeridian: lonC, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lonC, ellipsoid: ellipsoid)
+        horizon = makeHorizon()
     }
 
-    public var horizon: Horizon {
+    /// Computed once at construction (`makeHorizon`), not on every access.
+    public private(set) var horizon: Horizon = .globe
+
+    /// The cuts of this map, from its parameters (called once, by `init`).
+    func makeHorizon() -> Horizon {
         // The oblique antimeridian λ′ = π from pole to pole, mapped back to geodetic lon/lat.
         var line: [SIMD2<Double>] = []
         for i in 0...90 {

@@ -19,7 +19,7 @@ import GraticuleCore
 /// world fixture (global grid with poles and ±180°), inverse within 4e-13°. Domain: the whole
 /// globe; inverse points outside the ellipse (x/π)² + (2y/π)² = 1 give NaN.
 public struct Aitoff: Projection {
-    public static let descriptor = ProjectionDescriptor(name: "Aitoff", names: ["Aitoff"], projName: "aitoff")
+    public static let descriptor = ProjectionDescriptor(name: "Aitoff", names: ["Aitoff"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -35,10 +35,7 @@ import GraticuleCore
 /// (Fixtures/berghaus_star.csv); round trip < 1e-9° everywhere.
 /// Domain: the whole sphere; the inverse gives NaN outside the star.
 public struct BerghausStar: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Berghaus Star",
-        names: ["Berghaus_Star", "Berghaus Star", "Berghaus"],
-        projName: nil)
+    public static let descriptor = ProjectionDescriptor(name: "Berghaus Star", names: ["Berghaus_Star"])
 
     public let frame: ProjectionFrame
     /// Number of star points (Esri: 5).
@@ -87,10 +84,15 @@ public struct BerghausStar: Projection {
         n = aspect == .oblique ? 0 : ellipsoid.thirdFlattening
         meridian = MeridianArc(thirdFlattening: n)
         radius = meridian.rectifyingRadius
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        horizon = makeHorizon()
     }
 
-    public var horizon: Horizon {
+    /// Computed once at construction (`makeHorizon`), not on every access.
+    public private(set) var horizon: Horizon = .globe
+
+    /// The cuts of this map, from its parameters (called once, by `init`).
+    func makeHorizon() -> Horizon {
         // The cuts run from the bounding circle (r = π/2) to the antipode midway between star
         // axes: plane angles θ = −π/2 + (k + ½)·2π/5, i.e. azimuths Az = π/2 − θ from the centre.
         let l0 = frame.centralMeridian

@@ -18,8 +18,7 @@ public struct ColombiaUrban: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Colombia Urban",
         epsgCodes: [1052],
-        names: ["IGAC_Plano_Cartesiano"],
-        projName: "col_urban")
+        names: ["Colombia Urban"])
 
     /// Half-size of the domain around the origin, radians.
     public static let maxOffset = 10 * Double.pi / 180
@@ -51,7 +50,7 @@ public struct ColombiaUrban: Projection {
         b = tan(phi0) / (2 * rho0 * nu0)
         c = 1 + h0
         d = rho0 * (1 + h0 / (1 - es))
-        frame = ProjectionFrame(parameters: p, centralMeridian: lam0, ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lam0, ellipsoid: ellipsoid)
         horizon = .box(west: Angle.normalizeRadians(lam0 - ColombiaUrban.maxOffset),
                        south: max(-Double.pi / 2, phi0 - ColombiaUrban.maxOffset),
                        east: Angle.normalizeRadians(lam0 + ColombiaUrban.maxOffset),

@@ -33,10 +33,7 @@ import GraticuleCore
 /// the cuts are the 45° parallels outside the attached facet and the meridian λ0 + 180° between
 /// ±45°; the inverse gives NaN outside the six squares.
 public struct Cube: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Cube",
-        names: ["Cube", "World on a Cube"],
-        projName: nil)
+    public static let descriptor = ProjectionDescriptor(name: "Cube", names: ["Cube"])
 
     public let frame: ProjectionFrame
     /// Centre of the equatorial facet carrying the polar facets, relative to λ0 (radians).
@@ -58,11 +55,16 @@ public struct Cube: Projection {
         guard lon0.isFinite else {
             throw .invalidParameter(name: "Central_Meridian", value: lon0, reason: "must be finite")
         }
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0,
                                 ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        horizon = makeHorizon()
     }
 
-    public var horizon: Horizon {
+    /// Computed once at construction (`makeHorizon`), not on every access.
+    public private(set) var horizon: Horizon = .globe
+
+    /// The cuts of this map, from its parameters (called once, by `init`).
+    func makeHorizon() -> Horizon {
         let l0 = frame.centralMeridian
         // The 45° parallels beyond the attached facet (densified every 0.25°: chord sag < 8 m)
         // and the band's seam λ0 + 180°.

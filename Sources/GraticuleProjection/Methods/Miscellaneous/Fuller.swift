@@ -36,10 +36,7 @@ import GraticuleCore
 /// globe). Domain: the whole sphere; the horizon lists the 13 cut edges of the net; the inverse
 /// gives NaN outside the net.
 public struct Fuller: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Fuller",
-        names: ["Fuller", "Dymaxion", "AirOcean"],
-        projName: nil)
+    public static let descriptor = ProjectionDescriptor(name: "Fuller", names: ["Fuller"])
 
     public let frame: ProjectionFrame
 
@@ -83,7 +80,11 @@ public struct Fuller: Projection {
     @usableFromInline static let grayEl = 8.0.squareRoot() / (5 + 5.0.squareRoot()).squareRoot()
     @usableFromInline static let grayDve = (3 + 5.0.squareRoot()).squareRoot() / (5 + 5.0.squareRoot()).squareRoot()
 
-    public var horizon: Horizon {
+    /// Computed once at construction (`makeHorizon`), not on every access.
+    public private(set) var horizon: Horizon = .globe
+
+    /// The cuts of this map, from its parameters (called once, by `init`).
+    func makeHorizon() -> Horizon {
         func lonLat(_ v: SIMD3<Double>) -> SIMD2<Double> {
             SIMD2(atan2(v.y, v.x), atan2(v.z, (v.x * v.x + v.y * v.y).squareRoot()))
         }
@@ -96,12 +97,13 @@ public struct Fuller: Projection {
             throw .invalidParameter(name: "Option", value: option,
                                     reason: "only Option 0 (Fuller's standard AirOcean net) is defined")
         }
-        frame = ProjectionFrame(parameters: p, centralMeridian: 0,
+        frame = try ProjectionFrame(parameters: p, centralMeridian: 0,
                                 ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
         let net = Fuller.buildNet()
         faces = net.faces
         (m0, m1, m2) = net.rotation
         cuts = net.cuts
+        horizon = makeHorizon()
     }
 
     // MARK: Kernels

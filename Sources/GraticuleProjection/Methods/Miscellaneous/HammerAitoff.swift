@@ -17,8 +17,7 @@ import GraticuleCore
 /// fixture (sphere and WGS 84 a), inverse within 6e-13°. Domain: the whole globe; inverse points
 /// outside the ellipse x²/8 + y²/2 = 1 give NaN.
 public struct HammerAitoff: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Hammer_Aitoff", names: ["Hammer_Aitoff", "Hammer Aitoff", "Hammer-Aitoff"], projName: "hammer")
+    public static let descriptor = ProjectionDescriptor(name: "Hammer_Aitoff", names: ["Hammer_Aitoff"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -27,8 +27,7 @@ public struct NewZealandMapGrid: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "New Zealand Map Grid",
         epsgCodes: [9811],
-        names: ["New Zealand Map Grid", "New_Zealand_Map_Grid"],
-        projName: "nzmg")
+        names: ["New Zealand Map Grid"])
 
     /// Angular radius of the domain around the origin, radians (13.5°, ≈ 1,500 km).
     public static let domainRadius = 13.5 * Angle.radiansPerDegree
@@ -63,8 +62,8 @@ public struct NewZealandMapGrid: Projection {
         self.phi0 = phi0
         domain = SphericalCap(centerLatitude: phi0, radius: Self.domainRadius)
         let origin = p.falseOrigin(default: (2_510_000, 6_023_150))
-        frame = ProjectionFrame(centralMeridian: lon0, falseEasting: origin.easting, falseNorthing: origin.northing,
-                                ellipsoid: ellipsoid)
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, falseEasting: origin.easting,
+                                    falseNorthing: origin.northing, ellipsoid: ellipsoid)
     }
 
     /// True when (Δλ, φ) is within `domainRadius` of the origin (spherical angular distance).

@@ -31,9 +31,7 @@ import GraticuleCore
 public struct PeirceQuincuncial: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Peirce Quincuncial",
-        names: ["Peirce_Quincuncial", "Peirce Quincuncial", "Peirce Quincuncial (Square)",
-                "Peirce Quincuncial (Diamond)", "Peirce quincuncial square", "Peirce quincuncial diamond"],
-        projName: "peirce_q")
+        names: ["Peirce Quincuncial (Square)", "Peirce Quincuncial (Diamond)"])
 
     /// Layout of the square: `square` has the equator as the inscribed diamond (ESRI:54090),
     /// `diamond` has it as the inscribed axis-parallel square (ESRI:54091, PROJ's default).
@@ -44,7 +42,11 @@ public struct PeirceQuincuncial: Projection {
     @usableFromInline let k0: Double
     @usableFromInline let halfSide: Double
 
-    public var horizon: Horizon {
+    /// Computed once at construction (`makeHorizon`), not on every access.
+    public private(set) var horizon: Horizon = .globe
+
+    /// The cuts of this map, from its parameters (called once, by `init`).
+    func makeHorizon() -> Horizon {
         let l0 = frame.centralMeridian
         return .interrupted(cuts: [-0.75, -0.25, 0.25, 0.75].map {
             Horizon.Cut(longitude: Angle.normalizeRadians(l0 + $0 * Double.pi), south: -Double.pi / 2, north: 0)
@@ -52,18 +54,16 @@ public struct PeirceQuincuncial: Projection {
     }
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
-        if p.methodNameContains("Diamond") {
-            shape = .diamond
-        } else if p.methodNameContains("Square") {
-            shape = .square
-        } else {
-            let option = p.value(names: ["Option"], default: 0)
+        // Esri's `Option` (0 square, 1 diamond) when given, else the method's name.
+        if let option = p.value(names: ["Option"]) {
             switch option {
             case 0: shape = .square
             case 1: shape = .diamond
             default:
                 throw .invalidParameter(name: "Option", value: option, reason: "must be 0 (square) or 1 (diamond)")
             }
+        } else {
+            shape = p.methodNameContains("Diamond") ? .diamond : .square
         }
         let lat0 = p.value(EPSGParameter.latitudeOfNaturalOrigin, names: ["Latitude_Of_Origin"], default: .pi / 2)
         guard abs(lat0 - Double.pi / 2) < 1e-10 else {
@@ -79,8 +79,9 @@ public struct PeirceQuincuncial: Projection {
             throw .invalidParameter(name: "Longitude of natural origin", value: lon0, reason: "must be finite")
         }
         halfSide = AdamsElliptic.halfSide(exact: false)
-        frame = ProjectionFrame(parameters: p, centralMeridian: lon0,
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lon0,
                                 ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
+        horizon = makeHorizon()
     }
 
     /// The reflection distance of the southern fold, 2K (PROJ's `shd`).

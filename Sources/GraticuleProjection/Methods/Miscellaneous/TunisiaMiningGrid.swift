@@ -17,8 +17,7 @@ public struct TunisiaMiningGrid: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Tunisia Mining Grid",
         epsgCodes: [9816],
-        names: ["Tunisia_Mining_Grid"],
-        projName: nil)
+        names: ["Tunisia Mining Grid"])
 
     /// Grads of longitude per kilometre of easting.
     public static let longitudeGradsPerKm = 0.012185
@@ -43,7 +42,7 @@ public struct TunisiaMiningGrid: Projection {
         kx = 1000 / (TunisiaMiningGrid.longitudeGradsPerKm * radiansPerGrad) / a
         kyNorth = 1000 / (TunisiaMiningGrid.latitudeGradsPerKmNorth * radiansPerGrad) / a
         kySouth = 1000 / (TunisiaMiningGrid.latitudeGradsPerKmSouth * radiansPerGrad) / a
-        frame = ProjectionFrame(parameters: p, centralMeridian: lamF, falseOrigin: [.falseOrigin, .natural],
+        frame = try ProjectionFrame(parameters: p, centralMeridian: lamF, falseOrigin: [.falseOrigin, .natural],
                                 ellipsoid: ellipsoid)
     }
 

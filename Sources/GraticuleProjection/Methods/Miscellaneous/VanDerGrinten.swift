@@ -25,10 +25,7 @@ import GraticuleCore
 /// = π² give NaN, except with PROJ's `+over` (no longitude wrapping), where the formulas continue
 /// past ±180° as PROJ's do (A < 0 in eq. 29-1, the other root of the cubic in the inverse).
 public struct VanDerGrinten: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Van Der Grinten",
-        names: ["Van Der Grinten", "Van_der_Grinten_I", "Van der Grinten (I)", "Van der Grinten I"],
-        projName: "vandg")
+    public static let descriptor = ProjectionDescriptor(name: "Van Der Grinten", names: ["Van Der Grinten"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

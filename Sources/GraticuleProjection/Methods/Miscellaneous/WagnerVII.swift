@@ -20,8 +20,7 @@ import GraticuleCore
 /// round trip within 2e-13° off the poles. On the pole lines y(φ) is flat, so their latitude is
 /// resolved only to ~1.5e-8 rad (≈ 1e-6°). Domain: the whole globe.
 public struct WagnerVII: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Wagner VII", names: ["Wagner VII", "Wagner_VII", "Hammer-Wagner"], projName: "wag7")
+    public static let descriptor = ProjectionDescriptor(name: "Wagner VII", names: ["Wagner VII"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

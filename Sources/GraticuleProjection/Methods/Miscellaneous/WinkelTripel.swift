@@ -22,8 +22,7 @@ import GraticuleCore
 /// with poles and ±180°); inverse residual < 1e-14 (units of a), within 1.5e-13° of PROJ. Domain:
 /// the whole globe.
 public struct WinkelTripel: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Winkel Tripel", names: ["Winkel Tripel", "Winkel_Tripel"], projName: "wintri")
+    public static let descriptor = ProjectionDescriptor(name: "Winkel Tripel", names: ["Winkel Tripel"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

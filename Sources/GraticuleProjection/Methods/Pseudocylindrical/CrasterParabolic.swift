@@ -12,9 +12,7 @@ import GraticuleCore
 /// (global grid with poles and ±180°), inverse within 1.5e-13°. Domain: the whole globe; inverse
 /// points outside the outline give NaN.
 public struct CrasterParabolic: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Craster Parabolic", names: ["Craster Parabolic", "Craster_Parabolic", "Putnins P4"],
-        projName: "crast")
+    public static let descriptor = ProjectionDescriptor(name: "Craster Parabolic", names: ["Craster Parabolic"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -12,8 +12,7 @@ import GraticuleCore
 /// (global grid with poles and ±180°), inverse within 1e-13°. Domain: the whole globe; inverse
 /// points outside the outline give NaN.
 public struct EckertI: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Eckert I", names: ["Eckert I", "Eckert_I"], projName: "eck1")
+    public static let descriptor = ProjectionDescriptor(name: "Eckert I", names: ["Eckert I"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -12,8 +12,7 @@ import GraticuleCore
 /// (global grid with poles and ±180°), inverse within 1e-13°. Domain: the whole globe; inverse
 /// points outside the outline give NaN.
 public struct EckertII: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Eckert II", names: ["Eckert II", "Eckert_II"], projName: "eck2")
+    public static let descriptor = ProjectionDescriptor(name: "Eckert II", names: ["Eckert II"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -12,8 +12,7 @@ import GraticuleCore
 /// (global grid with poles and ±180°), inverse within 1e-13°. Domain: the whole globe; inverse
 /// points outside the outline give NaN.
 public struct EckertIII: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Eckert III", names: ["Eckert III", "Eckert_III"], projName: "eck3")
+    public static let descriptor = ProjectionDescriptor(name: "Eckert III", names: ["Eckert III"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

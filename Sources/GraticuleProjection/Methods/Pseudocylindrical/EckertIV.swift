@@ -16,8 +16,7 @@ import GraticuleCore
 /// comparison is with 50-digit values. Domain: the whole globe; inverse points outside the outline
 /// (beyond `WorldProjectionSupport.edgeTolerance`) give NaN; points on a pole line return the pole.
 public struct EckertIV: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Eckert IV", names: ["Eckert IV", "Eckert_IV"], projName: "eck4")
+    public static let descriptor = ProjectionDescriptor(name: "Eckert IV", names: ["Eckert IV"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

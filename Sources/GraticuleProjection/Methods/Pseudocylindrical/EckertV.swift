@@ -12,8 +12,7 @@ import GraticuleCore
 /// (global grid with poles and ±180°), inverse within 1e-13°. Domain: the whole globe; inverse
 /// points outside the outline give NaN.
 public struct EckertV: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Eckert V", names: ["Eckert V", "Eckert_V"], projName: "eck5")
+    public static let descriptor = ProjectionDescriptor(name: "Eckert V", names: ["Eckert V"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

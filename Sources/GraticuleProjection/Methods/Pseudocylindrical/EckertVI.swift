@@ -14,8 +14,7 @@ import GraticuleCore
 /// with poles and ±180°), inverse within 1.2e-13°. Domain: the whole globe; inverse points outside
 /// the outline give NaN.
 public struct EckertVI: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Eckert VI", names: ["Eckert VI", "Eckert_VI"], projName: "eck6")
+    public static let descriptor = ProjectionDescriptor(name: "Eckert VI", names: ["Eckert VI"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

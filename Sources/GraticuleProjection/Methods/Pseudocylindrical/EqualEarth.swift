@@ -25,7 +25,9 @@ import GraticuleCore
 /// y = −1.4 R, 540 km beyond the pole line, to the pole).
 public struct EqualEarth: Projection {
     public static let descriptor = ProjectionDescriptor(
-        name: "Equal Earth", epsgCodes: [1078], names: ["Equal Earth", "Equal_Earth"], projName: "eqearth")
+        name: "Equal Earth",
+        epsgCodes: [1078],
+        names: ["Equal Earth"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

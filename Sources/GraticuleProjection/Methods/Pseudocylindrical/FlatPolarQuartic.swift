@@ -14,10 +14,7 @@ import GraticuleCore
 /// with poles and ±180°), inverse within 1e-13°. Domain: the whole globe; inverse points outside
 /// the outline give NaN.
 public struct FlatPolarQuartic: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Flat Polar Quartic",
-        names: ["Flat Polar Quartic", "Flat_Polar_Quartic", "McBryde-Thomas Flat-Polar Quartic"],
-        projName: "mbtfpq")
+    public static let descriptor = ProjectionDescriptor(name: "Flat Polar Quartic", names: ["Flat Polar Quartic"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

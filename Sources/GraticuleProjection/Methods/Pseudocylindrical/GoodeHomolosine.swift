@@ -41,11 +41,7 @@ import GraticuleCore
 public struct GoodeHomolosine: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Goode Homolosine",
-        names: ["Goode Homolosine", "Goode_Homolosine", "Homolosine",
-                "Interrupted Goode Homolosine", "Interrupted_Goode_Homolosine",
-                "Interrupted Goode Homolosine Ocean", "Interrupted_Goode_Homolosine_Ocean",
-                "Interrupted Goode Homolosine Oceanic View"],
-        projName: "igh")
+        names: ["Goode Homolosine", "Interrupted Goode Homolosine", "Interrupted Goode Homolosine Ocean"])
 
     /// Esri's `Option`.
     public enum Variant: Int, Sendable {

@@ -20,7 +20,7 @@ import GraticuleCore
 /// 1.1e-12°. Domain: the whole globe (the poles are points); inverse points outside the outline
 /// give NaN.
 public struct Loximuthal: Projection {
-    public static let descriptor = ProjectionDescriptor(name: "Loximuthal", names: ["Loximuthal"], projName: "loxim")
+    public static let descriptor = ProjectionDescriptor(name: "Loximuthal", names: ["Loximuthal"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -14,8 +14,7 @@ import GraticuleCore
 /// up to 112 m off at 90°, 0.47 mm at 89.999°) and the comparison is with 50-digit values. Domain:
 /// the whole globe; inverse points outside the ellipse x²/8 + y²/2 = 1 give NaN.
 public struct Mollweide: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Mollweide", names: ["Mollweide", "Homalographic"], projName: "moll")
+    public static let descriptor = ProjectionDescriptor(name: "Mollweide", names: ["Mollweide"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -16,8 +16,7 @@ import GraticuleCore
 /// with poles and ±180°), inverse within 1.2e-13°. Domain: the whole globe; inverse points outside
 /// the outline give NaN (PROJ clamps y to its pole line instead).
 public struct NaturalEarth: PolynomialPseudocylindrical {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Natural Earth", names: ["Natural Earth", "Natural_Earth", "Natural Earth I"], projName: "natearth")
+    public static let descriptor = ProjectionDescriptor(name: "Natural Earth", names: ["Natural Earth"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -15,9 +15,7 @@ import GraticuleCore
 /// with poles and ±180°), inverse within 2e-13°. Domain: the whole globe; inverse points outside
 /// the outline give NaN (PROJ clamps y instead).
 public struct NaturalEarthII: PolynomialPseudocylindrical {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Natural Earth II", names: ["Natural Earth II", "Natural_Earth_II", "Natural Earth 2"],
-        projName: "natearth2")
+    public static let descriptor = ProjectionDescriptor(name: "Natural Earth II", names: ["Natural Earth II"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

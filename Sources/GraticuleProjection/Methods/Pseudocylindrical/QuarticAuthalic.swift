@@ -13,8 +13,7 @@ import GraticuleCore
 /// (global grid with poles and ±180°), inverse within 1e-13°. Domain: the whole globe; inverse
 /// points outside the outline give NaN.
 public struct QuarticAuthalic: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Quartic Authalic", names: ["Quartic Authalic", "Quartic_Authalic"], projName: "qua_aut")
+    public static let descriptor = ProjectionDescriptor(name: "Quartic Authalic", names: ["Quartic Authalic"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -20,7 +20,7 @@ import GraticuleCore
 /// and the outline test allows the same jump in x. Domain: the whole globe; inverse points outside
 /// the outline give NaN.
 public struct Robinson: Projection {
-    public static let descriptor = ProjectionDescriptor(name: "Robinson", names: ["Robinson"], projName: "robin")
+    public static let descriptor = ProjectionDescriptor(name: "Robinson", names: ["Robinson"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -16,10 +16,7 @@ import GraticuleCore
 /// 84), inverse within 1e-12°. Domain: the whole globe; the inverse gives NaN outside the outline
 /// (|y| beyond the pole, |λ| > π).
 public struct Sinusoidal: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Sinusoidal",
-        names: ["Sinusoidal", "Sanson-Flamsteed", "Sinusoidal (Sanson-Flamsteed)"],
-        projName: "sinu")
+    public static let descriptor = ProjectionDescriptor(name: "Sinusoidal", names: ["Sinusoidal"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -14,8 +14,7 @@ import GraticuleCore
 /// only to ~1.5e-8 rad (≈ 1e-6°, 10 cm). Domain: the whole globe; inverse points outside the
 /// outline give NaN.
 public struct WagnerIV: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Wagner IV", names: ["Wagner IV", "Wagner_IV", "Putnins P2'"], projName: "wag4")
+    public static let descriptor = ProjectionDescriptor(name: "Wagner IV", names: ["Wagner IV"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

@@ -13,8 +13,7 @@ import GraticuleCore
 /// with poles and ±180°), inverse within 1.2e-13°. Domain: the whole globe; inverse points outside
 /// the outline give NaN.
 public struct WagnerV: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Wagner V", names: ["Wagner V", "Wagner_V"], projName: "wag5")
+    public static let descriptor = ProjectionDescriptor(name: "Wagner V", names: ["Wagner V"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

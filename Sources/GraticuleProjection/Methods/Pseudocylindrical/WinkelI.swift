@@ -13,8 +13,7 @@ import GraticuleCore
 /// (global grid with poles and ±180°), inverse within 5e-14°. Domain: the whole globe; inverse
 /// points outside the outline give NaN.
 public struct WinkelI: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Winkel I", names: ["Winkel I", "Winkel_I"], projName: "wink1")
+    public static let descriptor = ProjectionDescriptor(name: "Winkel I", names: ["Winkel I"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }

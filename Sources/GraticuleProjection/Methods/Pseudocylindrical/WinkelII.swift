@@ -19,8 +19,7 @@ import GraticuleCore
 /// the comparison is with 50-digit values. Domain: the whole globe; inverse points outside the
 /// outline give NaN.
 public struct WinkelII: Projection {
-    public static let descriptor = ProjectionDescriptor(
-        name: "Winkel II", names: ["Winkel II", "Winkel_II"], projName: "wink2")
+    public static let descriptor = ProjectionDescriptor(name: "Winkel II", names: ["Winkel II"])
 
     public let frame: ProjectionFrame
     public var horizon: Horizon { .globe }
