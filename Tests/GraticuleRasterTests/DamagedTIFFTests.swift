@@ -122,16 +122,20 @@ import Testing
         let raster = try Raster(data: Data(b))
         let image = try TIFFFile(data: Data(b)).image(at: 0)
         #expect(raster.width > 0 && image.blockCount > 0)
-        // Overwrite the whole data area (from the end of the directory's values to the end) with noise.
-        var g = SystemRandomNumberGenerator()
+        // Overwrite the data area (the last two thirds of the file) with noise: every read either
+        // decodes something or throws; a codec with framing (LZW codes, zlib, ZSTD) must notice.
+        var g = SplitMix(seed: 42)
         var errors = 0
         for trial in 0..<40 {
             var d = b
             let start = b.count / 3
-            for i in start..<d.count where trial % 2 == 0 || i % 7 == 0 { d[i] = UInt8.random(in: 0...255, using: &g) }
+            for i in start..<d.count where trial % 2 == 0 || i % 7 == 0 { d[i] = UInt8(truncatingIfNeeded: g.next()) }
             if Self.readAll(Data(d)) != nil { errors += 1 }
         }
-        #expect(errors > 0, "\(file): noise in the compressed data never gave an error")
+        // PackBits has no framing: noise decodes to noise of the right length, as in libtiff.
+        if image.compression != .packBits {
+            #expect(errors > 0, "\(file): noise in the compressed data never gave an error")
+        }
     }
 
     @Test func ifdLoops() throws {

@@ -26,6 +26,6 @@ extension Registry {
     /// The geographic or projected CRS whose name or alias is exactly `name`, preferring current
     /// entries, official names and EPSG; nil when none matches.
     public func crsIdentifier(named name: String) -> Identifier? {
-        (try? crsIdentifiers(named: name, types: ["projected", "geographic 2D"]))?.first
+        (try? crsIdentifiers(named: name, types: [.projected, .geographic2D]))?.first
     }
 }
