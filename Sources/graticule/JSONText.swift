@@ -1,3 +1,5 @@
+import GraticuleCore
+
 /// A small JSON value for command output: numbers in shortest round-trip form, NaN and
 /// infinities as null, keys in the order given.
 indirect enum JSONText {
@@ -49,23 +51,5 @@ indirect enum JSONText {
         }
     }
 
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
+    static func quote(_ s: String, into out: inout String) { out += JSONString.literal(s) }
 }
