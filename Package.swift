@@ -29,6 +29,7 @@ let package = Package(
         .target(
             name: "GraticuleTransform",
             dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection"],
+            resources: [.copy("Resources/grids")],
             swiftSettings: swift6),
         // zlib (system library): Deflate for TIFF, deflate and CRC-32 for PNG.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),

@@ -7,7 +7,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Time the engine (build with -c release). Benchmarks/*.py compare it with PROJ.",
-        subcommands: [ProjectionBench.self, RegistryBench.self, MathBench.self])
+        subcommands: [ProjectionBench.self, RegistryBench.self, MathBench.self, TransformationsBench.self])
 }
 
 /// Times `Transformer.transform` over a file of little-endian float64 x/y pairs.
@@ -47,6 +47,40 @@ struct ProjectionBench: ParsableCommand {
             try work.withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: output))
         }
         print(String(format: "points %d best %.6f s  %.3f M points/s", n, best, Double(n) / best / 1e6))
+    }
+}
+
+/// Times the catalog: the first ranked list in the process (reading and indexing the registry's
+/// operations), warm ranked lists, and building a Transformer with the default transformation.
+struct TransformationsBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transformations", abstract: "Time TransformationCatalog.transformations and Transformer creation.")
+
+    @Option(name: .long, help: "Source spatial reference.") var from: String = "EPSG:27700"
+    @Option(name: .long, help: "Target spatial reference.") var to: String = "EPSG:3857"
+    @Option(name: .long, help: "Warm repetitions.") var iterations: Int = 2000
+
+    func run() throws {
+        do { try time() } catch { throw CLIError(message: error.description) }
+    }
+
+    func time() throws(GraticuleError) {
+        let registry = try Registry.shared
+        let s = try SpatialReference(text: from, registry: registry), t = try SpatialReference(text: to, registry: registry)
+        let catalog = TransformationCatalog.catalog(for: registry)
+        let clock = DispatchTime.now
+        let t0 = clock().uptimeNanoseconds
+        let first = try catalog.transformations(from: s, to: t)
+        let cold = Double(clock().uptimeNanoseconds - t0) / 1e6
+        let t1 = clock().uptimeNanoseconds
+        var n = 0
+        for _ in 0..<iterations { n &+= try catalog.transformations(from: s, to: t).count }
+        let warm = Double(clock().uptimeNanoseconds - t1) / Double(iterations) / 1e3
+        let t2 = clock().uptimeNanoseconds
+        for _ in 0..<iterations { n &+= try Transformer(from: s, to: t, registry: registry).transformation == nil ? 0 : 1 }
+        let create = Double(clock().uptimeNanoseconds - t2) / Double(iterations) / 1e3
+        print(String(format: "candidates %d; first list in process %.3f ms; warm list %.1f µs; "
+                     + "Transformer(default) %.1f µs (checksum %d)", first.count, cold, warm, create, n))
     }
 }
 

@@ -38,8 +38,8 @@ struct IdentifyCommand: ParsableCommand {
             throw CLIError(message: error.description)
         }
         if operation?.isBallpark == true {
-            FileHandle.standardError.write(Data(("note: \(requested!.name) and \(r.spatialReference!.name) are on different datums; "
-                + "no datum shift is applied (ballpark) until datum transformations land\n").utf8))
+            FileHandle.standardError.write(Data(("note: no datum transformation is known between \(requested!.name) and "
+                + "\(r.spatialReference!.name); no datum shift is applied (ballpark)\n").utf8))
         }
         if !coordinates.isEmpty {
             guard coordinates.count == 2 else { throw CLIError(message: "expected x y, got \(coordinates.count) numbers") }
@@ -137,6 +137,7 @@ struct IdentifyCommand: ParsableCommand {
             lines.append("  Cell extent in \(sr): \(re.xMin), \(re.yMin), \(re.xMax), \(re.yMax)")
         }
         if cell.isBallpark { lines.append("  (no datum shift applied: ballpark)") }
+        if let t = cell.transformationName, !cell.isBallpark { lines.append("  Datum transformation: \(t)") }
         return lines.joined(separator: "\n")
     }
 
@@ -187,6 +188,7 @@ struct IdentifyCommand: ParsableCommand {
             members.append(("extent", extent(re, sr)))
         }
         if cell.isBallpark { members.append(("ballpark", .bool(true))) }
+        if let t = cell.transformationName, !cell.isBallpark { members.append(("transformation", .string(t))) }
         return .object(members)
     }
 }

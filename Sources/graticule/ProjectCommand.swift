@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import Graticule
 
-/// `graticule project --from ID --to ID [--transformation OP|default|none] [x y [z]]`
+/// `graticule project --from ID --to ID [--transformation OP|default|none] [--data-dir DIR] [x y [z]]`
 ///
-/// With coordinates, prints one line `x y [z]`. Without, reads lines of `x y [z]` (spaces or
-/// commas) from standard input and writes one line per input line; a point that cannot be
+/// With coordinates, prints one line `x y [z]`. Without, reads lines of `x y [z]` (spaces, tabs
+/// or commas) from standard input and writes one line per input line; a point that cannot be
 /// projected prints `nan nan` and its reason goes to standard error.
 struct ProjectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,66 +18,149 @@ struct ProjectCommand: ParsableCommand {
     @Option(name: .long, help: "Target spatial reference.")
     var to: String
 
-    @Option(name: .long, help: """
-        Datum transformation: default or none (until datum transformations land, both convert only \
-        between spatial references on the same datum; an operation WKID or AUTH:CODE is an error).
-        """)
+    @Option(name: .long, help: "Datum transformation: WKID or AUTH:CODE (steps joined by +, ~ inverts a step), default or none.")
     var transformation: String = "default"
 
-    @Argument(help: "x y [z]; read from standard input when absent.")
-    var coordinates: [Double] = []
+    @Option(name: .long, help: "Directory of grid files (searched before the embedded grids).")
+    var dataDir: String?
 
-    func validate() throws {
-        guard ["default", "none"].contains(transformation.lowercased()) else {
-            throw ValidationError("--transformation \(transformation): choosing a datum transformation is not "
-                                  + "implemented yet; use default or none")
-        }
-    }
+    @Option(name: .long, help: "Coordinate epoch (decimal year) for time-dependent transformations.")
+    var epoch: Double?
+
+    @Argument(parsing: .allUnrecognized, help: "x y [z] (negative numbers need no --); read from standard input when absent.")
+    var coordinates: [String] = []
 
     func run() throws {
-        let source: SpatialReference, target: SpatialReference, transformer: Transformer
+        let transformer: Transformer
         do {
             let registry = try Registry.shared
-            source = try SpatialReference(text: from, registry: registry)
-            target = try SpatialReference(text: to, registry: registry)
-            transformer = try Transformer(from: source, to: target, registry: registry)
+            let catalog = TransformationCatalog.shared
+            if let dataDir { try catalog.setDataDirectory(URL(fileURLWithPath: dataDir)) }
+            let source = try SpatialReference(text: from, registry: registry)
+            let target = try SpatialReference(text: to, registry: registry)
+            let choice: Transformer.Choice
+            switch transformation.lowercased() {
+            case "default": choice = .default
+            case "none": choice = .none
+            default: choice = .transformation(try catalog.transformation(parsing: transformation))
+            }
+            transformer = try Transformer(from: source, to: target, transformation: choice, catalog: catalog,
+                                          coordinateEpoch: epoch)
         } catch {
             throw CLIError(message: error.description)
         }
+        if let t = transformer.transformation, t.isBallpark {
+            FileHandle.standardError.write(Data(("warning: no datum transformation is known from \(transformer.source.name) "
+                + "to \(transformer.target.name); using a ballpark (coordinates are not shifted, errors can reach "
+                + "hundreds of metres)\n").utf8))
+        }
+        let coordinates = self.coordinates.filter { $0 != "--" }
         if !coordinates.isEmpty {
-            guard coordinates.count == 2 || coordinates.count == 3 else {
-                throw CLIError(message: "expected x y [z], got \(coordinates.count) numbers")
+            var numbers: [Double] = []
+            for c in coordinates {
+                guard let v = Double(c) else {
+                    throw CLIError(message: c.hasPrefix("--") ? "unknown option \(c)" : "\(c) is not a number")
+                }
+                numbers.append(v)
+            }
+            guard numbers.count == 2 || numbers.count == 3 else {
+                throw CLIError(message: "expected x y [z], got \(numbers.count) numbers")
             }
             do {
-                let r = try transformer.transform(x: coordinates[0], y: coordinates[1])
-                print(format([r.x, r.y] + coordinates.dropFirst(2)))
+                let r = try transformer.transform(x: numbers[0], y: numbers[1], z: numbers.count == 3 ? numbers[2] : 0)
+                let out = [r.x, r.y] + (numbers.count == 3 ? [r.z] : [])
+                print(out.map { $0.isNaN ? "nan" : "\($0)" }.joined(separator: " "))
             } catch {
                 throw CLIError(message: error.description)
             }
             return
         }
-        var lineNumber = 0
-        while let line = readLine() {
-            lineNumber += 1
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
-            let numbers = fields.compactMap { Double($0) }
-            guard numbers.count == fields.count, numbers.count == 2 || numbers.count == 3 else {
-                FileHandle.standardError.write(Data("line \(lineNumber): expected x y [z], got \(line.debugDescription)\n".utf8))
-                print("nan nan")
-                continue
-            }
-            do {
-                let r = try transformer.transform(x: numbers[0], y: numbers[1])
-                print(format([r.x, r.y] + numbers.dropFirst(2)))
-            } catch {
-                FileHandle.standardError.write(Data("line \(lineNumber): \(error)\n".utf8))
-                print(format([.nan, .nan] + numbers.dropFirst(2)))
-            }
-        }
+        ProjectCommand.stream(transformer)
     }
 
-    /// Numbers in shortest round-trip form (`nan` for NaN).
-    func format(_ values: [Double]) -> String {
-        values.map { $0.isNaN ? "nan" : "\($0)" }.joined(separator: " ")
+    /// Streams standard input to standard output in batches of 4,096 points.
+    static func stream(_ transformer: Transformer) {
+        var reader = LineReader(fd: 0)
+        var out = ByteWriter(fd: 1)
+        var err = ByteWriter(fd: 2, capacity: 1 << 16)
+        defer {
+            out.flush(); err.flush()
+            reader.deallocate(); out.deallocate(); err.deallocate()
+        }
+        let batch = 4096
+        var points = [SIMD3<Double>](repeating: .zero, count: batch)
+        // Per line: number of values (2 or 3), 0 for a line that is not x y [z], −1 for a blank line.
+        var kinds = [Int8](repeating: 0, count: batch)
+        var lineNumber = 0
+        var n = 0
+
+        func flushBatch() {
+            points.withUnsafeMutableBufferPointer { p in
+                transformer.transform(UnsafeMutableBufferPointer(rebasing: p[0..<n]))
+            }
+            for i in 0..<n {
+                let k = kinds[i]
+                let p = points[i]
+                if k < 0 { out.byte(0x0A); continue }
+                if k == 0 {
+                    out.bytes("nan nan\n")
+                    continue
+                }
+                if !(p.x.isFinite && p.y.isFinite) {
+                    let line = lineNumber - n + i + 1
+                    err.bytes("line ")
+                    err.integer(line)
+                    err.bytes(": cannot be projected\n")
+                }
+                out.number(p.x)
+                out.byte(0x20)
+                out.number(p.y)
+                if k == 3 {
+                    out.byte(0x20)
+                    out.number(p.z)
+                }
+                out.byte(0x0A)
+            }
+            n = 0
+        }
+
+        while reader.nextLine({ line in
+            lineNumber += 1
+            var values = SIMD3<Double>(0, 0, 0)
+            var count = 0
+            var i = 0
+            let end = line.count
+            var bad = false
+            var blank = true
+            while i < end {
+                let c = line[i]
+                if c == 0x20 || c == 0x09 || c == 0x2C { i += 1; continue }
+                blank = false
+                var j = i
+                while j < end, line[j] != 0x20, line[j] != 0x09, line[j] != 0x2C { j += 1 }
+                if count < 3, let v = NumberFormat.parse(line, i, j) {
+                    values[count] = v
+                    count += 1
+                } else {
+                    bad = true
+                }
+                i = j
+            }
+            if blank {
+                kinds[n] = -1
+            } else if bad || count < 2 {
+                kinds[n] = 0
+                err.bytes("line ")
+                err.integer(lineNumber)
+                err.bytes(": expected x y [z]\n")
+            } else {
+                kinds[n] = Int8(count)
+            }
+            points[n] = values
+            n += 1
+        }) {
+            if n == batch { flushBatch() }
+        }
+        flushBatch()
     }
 }

@@ -62,7 +62,8 @@ final class Marker {}
 }
 
 @Suite struct ProjectCommandTests {
-    /// EPSG:3857 golden value from PROJ 9.5.1 (rendering.md §3.8): (−123, 45) → (−13,692,297.368, 5,621,521.486).
+    /// EPSG:3857 value from PROJ 9.5.1 via pyproj 3.7.2 (EPSG:4326, `always_xy`): (−123, 45) →
+    /// (−13,692,297.368, 5,621,521.486).
     @Test func projectsOnePoint() throws {
         let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:3857", "--", "-123", "45"])
         #expect(r.status == 0)
@@ -85,9 +86,54 @@ final class Marker {}
         #expect(r.err.contains("line 3"))
     }
 
-    @Test func datumChangeIsAClearError() throws {
-        let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:28413", "105", "47"])
-        #expect(r.status != 0)
-        #expect(r.err.contains("datum transformation"))
+    /// Workflow 1 from the command line: default, a chosen step (negative numbers need no `--`),
+    /// none; PROJ 9.5.1 values.
+    @Test func datumTransformations() throws {
+        func xy(_ r: (status: Int32, out: String, err: String)) -> [Double] {
+            r.out.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+        }
+        let d = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:28413", "105", "47"])
+        #expect(d.status == 0, "\(d.err)")
+        let p = xy(d)
+        #expect(abs(p[0] - 15_769_865.7597) < 1e-3 && abs(p[1] - 5_661_990.0337) < 1e-3)
+        let e = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:28413", "--transformation", "108055",
+                                  "105", "47"])
+        let q = xy(e)
+        #expect(abs(q[0] - 15_769_861.0040) < 1e-3 && abs(q[1] - 5_661_991.6960) < 1e-3)
+        let w = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:3857", "-123", "45"])
+        #expect(w.status == 0 && xy(w).count == 2 && abs(xy(w)[0] - -13_692_297.367_572_65) < 1e-6, "\(w.err)")
+        for bad in ["banana", "99999999", "EPSG:", "1314+"] {
+            let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:28413", "--transformation", bad,
+                                      "105", "47"])
+            #expect(r.status != 0 && r.out.isEmpty && !r.err.isEmpty, "\(bad)")
+        }
+        // A transformation between other datums is refused, naming both.
+        let wrong = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:28413", "--transformation",
+                                      "EPSG:1314", "105", "47"])
+        #expect(wrong.status != 0 && wrong.err.contains("OSGB36"), "\(wrong.err)")
+    }
+
+    /// No transformation known: a ballpark, said once on standard error.
+    @Test func ballparkIsNeverSilent() throws {
+        let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "+proj=tmerc +ellps=WGS84 +lon_0=10"],
+                                 stdin: "10 50\n11 50\n")
+        #expect(r.status == 0)
+        #expect(r.out.split(separator: "\n").count == 2)
+        #expect(r.err.components(separatedBy: "ballpark").count == 2, "\(r.err)")
+    }
+
+    @Test func transformationsCommand() throws {
+        let r = try runGraticule(["transformations", "--from", "EPSG:27700", "--to", "EPSG:3857"])
+        #expect(r.status == 0)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.first == "1. OSGB36 to WGS 84 (6)")
+        #expect(r.out.contains("missing grid files: OSTN15_NTv2_OSGBtoETRS.gsb"))
+        #expect(r.out.contains("9. Ballpark geographic offset from OSGB36 to WGS 84"))
+        let j = try runGraticule(["transformations", "--from", "EPSG:4326", "--to", "EPSG:28413", "--area", "104.9,46.9,105.1,47.1", "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(j.out.utf8)) as? [String: Any]
+        let list = json?["transformations"] as? [[String: Any]] ?? []
+        #expect(list.map { $0["code"] as? String } == ["~EPSG:5044", "~EPSG:15865", "~EPSG:1254"])
+        let bad = try runGraticule(["transformations", "--from", "EPSG:4326", "--to", "EPSG:28413", "--area", "1,2,3"])
+        #expect(bad.status != 0)
     }
 }

@@ -68,21 +68,17 @@ import Testing
         }
     }
 
-    /// `--transformation` accepts only `default` and `none` until datum transformations land.
-    @Test func transformationOtherThanDefaultOrNoneIsAnError() throws {
-        for value in ["ESRI:108055", "1241", "~EPSG:1241+EPSG:1188"] {
+    /// `--transformation` accepts a WKID, AUTH:CODE or steps joined by + (~ inverts), default and none.
+    @Test func transformationValues() throws {
+        for value in ["ESRI:108055", "108055", "default", "none", "NONE"] {
             let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:28413", "--transformation", value,
                                       "--", "105", "47"])
-            #expect(r.status != 0)
-            #expect(r.out.isEmpty)
-            #expect(r.err.contains("--transformation \(value): choosing a datum transformation is not implemented yet"),
-                    "\(r.err)")
-        }
-        for value in ["default", "none", "NONE"] {
-            let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:3857", "--transformation", value,
-                                      "--", "2", "48"])
             #expect(r.status == 0, "\(value): \(r.err)")
         }
+        // Steps must chain from the source datum to the target datum.
+        let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:28413", "--transformation",
+                                  "~EPSG:1241+EPSG:1188", "--", "105", "47"])
+        #expect(r.status != 0 && r.out.isEmpty && r.err.contains("NAD27 to NAD83 (1)"), "\(r.err)")
     }
 
     /// The README's install steps, in a scratch prefix: the binary alone (no bundle beside it)

@@ -126,7 +126,8 @@ import Testing
             Issue.record("expected interrupted horizon")
             return
         }
-        // rendering.md §3.1: interrupted at 16°W, 88°W, 160°W, 56°E and 128°E.
+        // Central meridian −52°: star points at −52°, 20°, 92°, 164° and −124°, cuts midway between
+        // them, at 16°W, 88°W, 160°W, 56°E and 128°E (the Association of American Geographers' emblem).
         let lons = cuts.map { ($0.longitude * 180 / .pi * 1e6).rounded() / 1e6 }.sorted()
         #expect(lons == [-160, -88, -16, 56, 128])
         #expect(cuts.allSatisfy { $0.north == 0 && abs($0.south + .pi / 2) < 1e-15 })

@@ -8,7 +8,7 @@ import Testing
     typealias T = ConicTestSupport
 
     /// ESRI:54024 World_Bonne (φ1 = 60°, WGS 84), one of the product's world maps, against PROJ 9.5.1
-    /// (tools/oracle/conic_references.py; rendering.md §3.8 golden values), incl. the poles and both
+    /// (tools/oracle/conic_references.py), incl. the poles and both
     /// sides of the antimeridian; inverse back to the point.
     @Test(arguments: ConicTestSupport.references("world_bonne"))
     func worldBonne(_ r: ReferenceRow) throws {

@@ -33,8 +33,8 @@ import Testing
         expectNoFailures(WorldFixture.check(fixtureCase))
     }
 
-    /// ESRI:54052 through the registry and the transformer: notes/rendering.md §3.8 (PROJ 9.5.1
-    /// values, checked again with pyproj 3.7.2: EPSG:4326 → ESRI:54052) and the seam check of §3.4.
+    /// ESRI:54052 through the registry and the transformer, from EPSG:4326 (PROJ 9.5.1 via pyproj
+    /// 3.7.2, `always_xy`), and the split of Greenland at the −40° seam.
     @Test func worldGoodeHomolosineLand() throws {
         let sr = try SpatialReference(text: "ESRI:54052")
         let t = try Transformer(from: try #require(sr.baseGeographic), to: sr)

@@ -20,7 +20,7 @@ import Testing
     }
 
     /// ESRI:102038 The_World_From_Space (one of the product's world maps; sphere R = 6 370 997): PROJ
-    /// 9.5.1 values from shared/notes/rendering.md §3.8 — the same from the CRS's own GCS, since PROJ's
+    /// 9.5.1 values via pyproj 3.7.2 from EPSG:4326 (`always_xy`) — the same from the CRS's own GCS, since PROJ's
     /// WGS 84 → sphere step there is a ballpark (no shift); Tokyo is on the far side.
     @Test func theWorldFromSpace() throws {
         let t = try Fixture.transformer("ESRI:102038")

@@ -39,7 +39,7 @@ import Testing
         print("Peirce \(crs): \(n) points, max |Δ| \(worst) m (PROJ ill-conditioned band: \(worstIll) m)")
     }
 
-    /// ESRI:54090 golden values (rendering.md §3.8, PROJ 9.5.1).
+    /// ESRI:54090 from EPSG:4326: PROJ 9.5.1 via pyproj 3.7.2, `Transformer.from_crs("EPSG:4326", …, always_xy=True)`.
     @Test func goldenPoints() throws {
         let p = try S.projection("ESRI:54090")
         let cases: [(Double, Double, Double, Double)] = [
@@ -53,7 +53,8 @@ import Testing
         }
     }
 
-    /// Geometry in units of R (rendering.md §3.2): the equator is the inscribed diamond.
+    /// Geometry in units of R of PROJ's `+proj=peirce_q +shape=square` (PROJ `src/projections/adams.cpp`;
+    /// Peirce 1879): the equator is the inscribed diamond.
     @Test func squareLayout() throws {
         let p = try S.projection("ESRI:54090")
         let a = 6_378_137.0

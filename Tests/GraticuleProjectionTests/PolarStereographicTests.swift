@@ -35,8 +35,8 @@ import Testing
         expectClose(project(t, 140, -67), SIMD2(300_000, 200_000), 1e-6)
     }
 
-    /// ESRI:102018 North_Pole_Stereographic (one of the product's world maps; PROJ 9.5.1 values from
-    /// shared/notes/rendering.md §3.8, WGS 84 input).
+    /// ESRI:102018 North_Pole_Stereographic (one of the product's world maps) from EPSG:4326:
+    /// PROJ 9.5.1 via pyproj 3.7.2, `Transformer.from_crs("EPSG:4326", …, always_xy=True)`.
     @Test func northPoleStereographicWorldMap() throws {
         let t = try Fixture.transformer("ESRI:102018")
         expectClose(project(t, -123, 45), SIMD2(-4_437_540.772, 2_881_772.673), 1e-3)

@@ -5,7 +5,9 @@ import GraticuleProjection
 import GraticuleTransform
 import Testing
 
-/// The product's world spatial references (rendering.md §3) against PROJ 9.5.1 on a global grid
+/// The product's eleven world spatial references (Berghaus Star, Fuller, NZMG, North Pole
+/// Stereographic, Peirce quincuncial, UTM 10N, World Bonne, Goode Land, The World From Space, Web
+/// Mercator, WGS 84; those PROJ implements) against PROJ 9.5.1 on a global grid
 /// (Fixtures/world_srs.json from tools/oracle/world_srs.py): forward within 1 mm and inverse
 /// within 1e-9° wherever PROJ gives a value inside the projection's documented domain, and NaN
 /// wherever PROJ refuses (the far side of the orthographic globe). Berghaus Star and Fuller, which

@@ -41,27 +41,30 @@ import Testing
         }
     }
 
-    @Test func differentDatumsNeedATransformation() throws {
-        #expect(throws: GraticuleError.self) {
-            try Transformer(from: SpatialReference(wkid: 4326), to: SpatialReference(wkid: 28413))
-        }
-        let error = #expect(throws: GraticuleError.self) {
-            try Transformer(from: SpatialReference(wkid: 4326), to: SpatialReference(wkid: 27700))
-        }
-        #expect("\(error.map { "\($0)" } ?? "")".contains("datum transformation"))
-        #expect("\(error.map { "\($0)" } ?? "")".contains("Ordnance Survey of Great Britain 1936"))
+    @Test func differentDatumsGetTheDefaultTransformation() throws {
+        let t = try Transformer(from: SpatialReference(wkid: 4326), to: SpatialReference(wkid: 27700))
+        #expect(t.transformation?.code == "~EPSG:1314")
+        #expect(t.inverse.transformation?.code == "EPSG:1314")
     }
 
     /// CH1903 / LV03 → CH1903+ / LV95: both on Bessel 1841 and Greenwich, but different datums
     /// (the `+` matters); until datum transformations land this is an error, never a result that
     /// silently skips the datum shift. Each to its own base GCS converts.
     @Test func lv03ToLv95NeedsADatumTransformation() throws {
+        // CH1903 → CH1903+ is a datum change: its only registry transformation needs the CHENyx06
+        // grid, so without a data directory holding it the default is a (flagged) ballpark, and
+        // asking for EPSG:15486 names the missing file.
+        let catalog = TransformationCatalog(registry: try Registry.shared, grids: GridStore())
+        let t = try Transformer(from: SpatialReference(wkid: 21781), to: SpatialReference(wkid: 2056),
+                                transformation: .default, catalog: catalog)
+        #expect(t.transformation?.isBallpark == true)
+        #expect(t.transformation?.name == "Ballpark geographic offset from CH1903 to CH1903+")
         let error = #expect(throws: GraticuleError.self) {
-            try Transformer(from: SpatialReference(wkid: 21781), to: SpatialReference(wkid: 2056))
+            try Transformer(from: SpatialReference(wkid: 21781), to: SpatialReference(wkid: 2056),
+                            transformation: .transformation(try catalog.transformation(parsing: "EPSG:15486")), catalog: catalog)
         }
         let message = error.map { "\($0)" } ?? ""
-        #expect(message.contains("needs a datum transformation"), "\(message)")
-        #expect(message.contains("CH1903 → CH1903+"), "\(message)")
+        #expect(message.contains("CHENyx06a.gsb"), "\(message)")
         let lv95 = try Transformer(from: SpatialReference(wkid: 4150), to: SpatialReference(wkid: 2056))
         // The projection centre (Bern, 46°57′08.66″ N 7°26′22.50″ E) is (2,600,000, 1,200,000) by definition.
         let bern = try lv95.transform(x: 7 + 26 / 60.0 + 22.5 / 3600, y: 46 + 57 / 60.0 + 8.66 / 3600)

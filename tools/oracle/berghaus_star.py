@@ -8,7 +8,7 @@ Two independent references:
 2. d3-geo-projection 4.0.0 `geoBerghaus().rotate([88, -90]).scale(1).translate([0, 0])
    .center([0, 0])` on the unit sphere, transcribed in Python (berghaus.js `berghausRaw(5)`,
    d3-geo's azimuthalEquidistantRaw and rotation.js, via fuller_airocean.rotate_radians), with
-   the y axis turned north: the sphere version of ESRI:102299's layout (rendering.md 3.1).
+   the y axis turned north: the sphere version of ESRI:102299's layout (see BerghausStar.swift).
 
 3. The WGS 84 geodesic distance from the North Pole (pyproj.Geod, Karney's algorithm) — the
    meridian arc, which the ellipsoidal star keeps as the radius everywhere, star points included.

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Reference values for the eleven world spatial references of the product (rendering.md §3).
+"""Reference values for the eleven world spatial references of the product (ESRI:102299, 54050,
+EPSG:27200, ESRI:102018, 54090, EPSG:32610, ESRI:54024, 54052, 102038, EPSG:3857, 4326).
 
 For each spatial reference, a global grid of points (every 30° of longitude from −165° to 165°,
 every 15° of latitude from −75° to 75°, plus the poles' neighbourhood and three cities) is

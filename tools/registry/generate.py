@@ -92,15 +92,20 @@ CREATE TABLE operation(auth TEXT, code TEXT, name TEXT NOT NULL, type TEXT NOT N
   target_auth TEXT NOT NULL, target_code TEXT NOT NULL,
   interpolation_auth TEXT, interpolation_code TEXT,
   accuracy REAL, version TEXT, deprecated INTEGER NOT NULL,
+  source_datum_auth TEXT, source_datum_code TEXT, target_datum_auth TEXT, target_datum_code TEXT,
   PRIMARY KEY(auth, code)) WITHOUT ROWID;
 CREATE INDEX operation_pair ON operation(source_auth, source_code, target_auth, target_code);
 CREATE INDEX operation_target ON operation(target_auth, target_code);
+CREATE INDEX operation_datums ON operation(source_datum_auth, source_datum_code, target_datum_auth,
+  target_datum_code);
 CREATE TABLE operation_param(op_auth TEXT, op_code TEXT, seq INTEGER,
   param_auth TEXT, param_code TEXT, name TEXT NOT NULL, value REAL, text_value TEXT,
   unit_auth TEXT, unit_code TEXT, PRIMARY KEY(op_auth, op_code, seq)) WITHOUT ROWID;
 CREATE TABLE operation_step(op_auth TEXT, op_code TEXT, seq INTEGER,
-  step_auth TEXT NOT NULL, step_code TEXT NOT NULL,
+  step_auth TEXT NOT NULL, step_code TEXT NOT NULL, direction TEXT NOT NULL,
   PRIMARY KEY(op_auth, op_code, seq)) WITHOUT ROWID;
+CREATE TABLE authority_preference(source_auth TEXT, target_auth TEXT, allowed TEXT NOT NULL,
+  PRIMARY KEY(source_auth, target_auth)) WITHOUT ROWID;
 CREATE TABLE grid_alternative(original_name TEXT PRIMARY KEY, proj_name TEXT NOT NULL,
   old_proj_name TEXT, format TEXT NOT NULL, proj_method TEXT NOT NULL,
   inverse_direction INTEGER NOT NULL, url TEXT, direct_download INTEGER,
@@ -257,6 +262,37 @@ class EsriMapper:
             if fits(alt):
                 return alt
         return alts[0]
+
+
+def step_directions(ops, steps, crs_datums):
+    """Adds the direction ('forward' or 'reverse') in which each step of a concatenated operation
+    is applied, found as PROJ's ConcatenatedOperation::fixSteps does: a step runs forward when its
+    source is where the previous step ended (the same CRS, else a CRS on the same datum) and in
+    reverse when its target is. Conversion steps (no CRSs in the database) run forward."""
+    by_key = {(op[0], op[1]): op for op in ops}
+    out = []
+    current = {}
+    for st in sorted(steps, key=lambda t: (t[0], t[1], t[2])):
+        concat = by_key[(st[0], st[1])]
+        key = (st[0], st[1])
+        prev = current.get(key, (concat[7], concat[8]))
+        step = by_key.get((st[3], st[4]))
+        direction = "forward"
+        if step is not None:
+            src, dst = (step[7], step[8]), (step[9], step[10])
+            if src == prev:
+                direction, prev = "forward", dst
+            elif dst == prev:
+                direction, prev = "reverse", src
+            elif crs_datums(src) == crs_datums(prev):
+                direction, prev = "forward", dst
+            elif crs_datums(dst) == crs_datums(prev):
+                direction, prev = "reverse", src
+            else:
+                prev = dst
+        current[key] = prev
+        out.append(st + (direction,))
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -595,6 +631,21 @@ def main():
                           s(r["replacement_code"]), r["source"], r["same_source_target_crs"]))
     counts["supersession"] = ins("supersession", sup)
 
+    # The geodetic (or vertical) datum of each CRS, so that operations can be looked up by datum:
+    # ESRI:108055 goes to ESRI:104135 GCS_MSK_1942 while EPSG:28413's base is EPSG:4284, both on
+    # datum EPSG:6284. Projected CRSs answer their base's datum, compound CRSs their horizontal one's.
+    crs_index = {(r[0], r[1]): r for r in crs_rows}
+
+    def crs_datums(key, depth=0):
+        r = crs_index.get((key[0], key[1]))
+        if r is None or depth > 3:
+            return (None, None)
+        if r[3] == "projected":
+            return crs_datums((r[8], r[9]), depth + 1)
+        if r[3] == "compound":
+            return crs_datums((r[12], r[13]), depth + 1)
+        return (r[6], r[7])
+
     # transformations
     ops, params, steps = [], [], []
     unit_names = {(r[0], s(r[1])): r[2] for r in q("select auth_name, code, name from unit_of_measure")}
@@ -662,6 +713,8 @@ def main():
         for st in q("select * from concatenated_operation_step where operation_auth_name = ? "
                     "and operation_code = ? order by step_number", r["auth_name"], r["code"]):
             steps.append(key + (st["step_number"], st["step_auth_name"], s(st["step_code"])))
+    ops = [op + crs_datums(op[7:9]) + crs_datums(op[9:11]) for op in ops]
+    steps = step_directions(ops, steps, crs_datums)
     counts["operation"] = ins("operation", ops)
     counts["operation_param"] = ins("operation_param", params)
     counts["operation_step"] = ins("operation_step", steps)
@@ -670,6 +723,11 @@ def main():
         source_counts[f"operation.{t}"] = q(f"select count(*) from {tab} where auth_name in {auth_in}")[0][0]
         counts[f"operation.{t}"] = out.execute("select count(*) from operation where type = ?", (t,)).fetchone()[0]
     del helmert_methods
+
+    pref = [(r["source_auth_name"], r["target_auth_name"], r["allowed_authorities"])
+            for r in q("select * from authority_to_authority_preference")]
+    counts["authority_preference"] = ins("authority_preference", pref)
+    source_counts["authority_preference"] = len(pref)
 
     ga = [(r["original_grid_name"], r["proj_grid_name"], r["old_proj_grid_name"], r["proj_grid_format"],
            r["proj_method"], r["inverse_direction"], r["url"], r["direct_download"], r["open_license"],

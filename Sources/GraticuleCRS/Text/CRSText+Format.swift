@@ -146,3 +146,8 @@ extension String {
         count <= 60 ? debugDescription : (String(prefix(57)) + "…").debugDescription
     }
 }
+
+extension String {
+    /// The string as a JSON string literal (quotes included, control characters escaped).
+    public var jsonLiteral: String { TextFormat.json(self) }
+}

@@ -61,7 +61,8 @@ extension Raster {
                           noData: noData, pixelType: dataType.arcGISPixelType(bits: layout.bitsPerSample), dataType: dataType,
                           footprint: corners.map { Point(x: $0.x, y: $0.y) }, extent: RasterExtent(corners),
                           spatialReference: spatialReference, requestedExtent: requestedExtent,
-                          requestedSpatialReference: operation?.source, isBallpark: operation?.isBallpark ?? false)
+                          requestedSpatialReference: operation?.source, isBallpark: operation?.isBallpark ?? false,
+                          transformationName: operation?.transformation?.name)
     }
 
     /// The cell (column, row) containing x/y in the raster's spatial reference, or nil outside.

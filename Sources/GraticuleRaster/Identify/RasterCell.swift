@@ -45,6 +45,8 @@ public struct RasterCell: Sendable {
     public let requestedSpatialReference: SpatialReference?
     /// True when the datums differ and no datum shift was applied (see `RasterCoordinateOperation`).
     public let isBallpark: Bool
+    /// The datum transformation the point went through (its name), when the datums differ.
+    public let transformationName: String?
 
     /// True when every band is nodata.
     public var isNoData: Bool { noData.allSatisfy { $0 } }

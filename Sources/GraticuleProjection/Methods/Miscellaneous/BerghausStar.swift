@@ -13,8 +13,9 @@ import GraticuleCore
 /// 4.0.0 `berghaus.js`); parallels stay circles, meridians become straight segments to the tip.
 /// The inverse intersects the line from T through the point with the circle r = π/2 (closed form).
 ///
-/// Orientation (rendering.md §3.1, §4): in the plane before rotation one star point extends
-/// downward along the central meridian (Esri: "rotation 0 → one point extends downward"); the map is
+/// Orientation: in the plane before rotation one star point extends downward along the central
+/// meridian (ArcGIS's description of Berghaus Star: with an XY plane rotation of 0 one point
+/// extends downward, with 36° the star turns so that one point extends to grid north); the map is
 /// then rotated counter-clockwise by XY_Plane_Rotation. For ESRI:102299 this puts the −52° point at
 /// −54° (lower right) and the 92°E point up — d3's `geoBerghaus().rotate([88, −90])`. (If Esri's
 /// rotation turns out clockwise, 164°E would be up instead; no public ArcGIS value settles it.)

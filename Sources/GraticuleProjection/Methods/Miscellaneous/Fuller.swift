@@ -23,8 +23,9 @@ import GraticuleCore
 /// Metres: (x, y) = a · (X, −Y), where (X, Y) = `geoAirocean().scale(1).translate([0, 0])` of the
 /// point (d3's default layout — angle −60°, centre [126°, 0] — at unit scale, y turned north) and
 /// a is the semi-major axis (Esri: sphere of radius a). d3's snapshot pixel is
-/// (480 + 45.4631 X, 250 + 45.4631 Y). Esri's own net orientation and origin are unpublished
-/// (rendering.md §4), so ESRI:54050's metres are defined by this d3 layout.
+/// (480 + 45.4631 X, 250 + 45.4631 Y). Esri does not publish its net's orientation and origin,
+/// and PROJ (before 9.6's `airocean`, a different in-face map) has no Fuller, so ESRI:54050's
+/// metres are defined by this d3 layout.
 ///
 /// The inverse is exact (not d3's 30-step fixed-point approximation): the planar triangle
 /// containing the point gives the face; Gray's three angles obey tan a₁ + tan a₂ + tan a₃ = −el/(2 dve)

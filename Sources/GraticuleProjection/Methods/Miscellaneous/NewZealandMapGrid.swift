@@ -12,9 +12,10 @@ import GraticuleCore
 /// Δφ′ = Σ₁⁹ Cₙ Δψⁿ, polished by Newton on the forward series so that the inverse is exact
 /// (GN 7-2's and PROJ's series alone return 5e-10° off on the mainland, 1e-6° at the domain edge).
 ///
-/// Domain (chosen from the scale-error table of rendering.md §3.6: max |k − 1| is 0.0056 at
-/// 500 km from the origin, 0.025 at 1,000 km, 0.079 at 1,500 km, 0.21 at 2,000 km, then
-/// explodes): points within `domainRadius` = 13.5° of arc (≈ 1,500 km) of the origin (φ0, λ0),
+/// Domain (chosen from the map's scale error: the largest |k − 1| of the meridional and parallel
+/// scales over all azimuths at a distance d from the origin, from PROJ 9.5.1's `get_factors` of
+/// `+proj=nzmg` via pyproj 3.7.2, is 0.005 at d = 500 km, 0.025 at 1,000 km, 0.079 at 1,500 km,
+/// 0.27 at 2,000 km, then explodes): points within `domainRadius` = 13.5° of arc (≈ 1,500 km) of the origin (φ0, λ0),
 /// which holds the North, South, Stewart and Chatham Islands (≤ 9.5°) and the sub-Antarctic
 /// Auckland/Campbell groups with margin. Outside it the forward and the inverse give NaN
 /// (PROJ returns 10⁹–10²⁵ m there without error). `horizon` is that cap.

@@ -36,8 +36,8 @@ import GraticuleCore
 /// Accuracy: forward within 3e-8 m of PROJ 9.5.1 (goode, igh, igh_o) over the sweep and the world
 /// fixture (global grid, poles, ±180°, points 1e-4° from every seam and transition), inverse within
 /// 3e-12°; at and next to the poles PROJ's Mollweide iteration stops early (x up to 112 m off at
-/// 90°) and the comparison is with 50-digit values. ESRI:54052's golden values of
-/// notes/rendering.md §3.8 are reproduced to 1 mm. Domain: the whole globe.
+/// 90°) and the comparison is with 50-digit values. ESRI:54052's values from EPSG:4326 (PROJ 9.5.1
+/// via pyproj 3.7.2) are reproduced to 1 mm (`GoodeHomolosineTests`). Domain: the whole globe.
 public struct GoodeHomolosine: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Goode Homolosine",

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import Graticule
+
+/// `graticule transformations --from ID --to ID [--area W,S,E,N] [--data-dir DIR] [--json]`
+///
+/// The ranked datum transformations between two spatial references: rank, name, WKID(s),
+/// accuracy, area of use, and whether each is usable or which grid files it misses.
+struct TransformationsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transformations",
+        abstract: "List the datum transformations between two spatial references, most suitable first.")
+
+    @Option(name: .long, help: "Source spatial reference.")
+    var from: String
+
+    @Option(name: .long, help: "Target spatial reference.")
+    var to: String
+
+    @Option(name: .long, help: "Area of interest: west,south,east,north in degrees.")
+    var area: String?
+
+    @Option(name: .long, help: "Directory of grid files (searched before the embedded grids).")
+    var dataDir: String?
+
+    @Flag(name: .long, help: "JSON output.")
+    var json = false
+
+    func run() throws {
+        let catalog = TransformationCatalog.shared
+        let ranked: [RankedTransformation]
+        let source: SpatialReference, target: SpatialReference
+        do {
+            let registry = try Registry.shared
+            if let dataDir { try catalog.setDataDirectory(URL(fileURLWithPath: dataDir)) }
+            source = try SpatialReference(text: from, registry: registry)
+            target = try SpatialReference(text: to, registry: registry)
+            var aoi: AreaOfUse?
+            if let area {
+                let v = area.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+                guard v.count == 4, let w = v[0], let s = v[1], let e = v[2], let n = v[3], s <= n,
+                      (-180...180).contains(w), (-180...180).contains(e), (-90...90).contains(s), (-90...90).contains(n) else {
+                    throw CLIError(message: "--area \(area): expected west,south,east,north in degrees")
+                }
+                aoi = AreaOfUse(name: "area of interest", west: w, south: s, east: e, north: n)
+            }
+            ranked = try catalog.rankedTransformations(from: source, to: target, areaOfInterest: aoi)
+        } catch let e as CLIError {
+            throw e
+        } catch let e as GraticuleError {
+            throw CLIError(message: e.description)
+        }
+        if json {
+            print(TransformationsCommand.json(ranked, source: source, target: target))
+            return
+        }
+        if ranked.isEmpty {
+            print("No transformation needed: \(source.name) and \(target.name) are on the same datum.")
+            return
+        }
+        for (i, r) in ranked.enumerated() {
+            let t = r.transformation
+            let ids = t.isBallpark ? "-" : t.steps.map(\.code).joined(separator: " + ")
+            let acc = r.accuracy.map { "\(format($0)) m" } ?? "unknown accuracy"
+            let status: String
+            if !r.missingGridFiles.isEmpty {
+                status = "missing grid files: " + r.missingGridFiles.joined(separator: ", ")
+            } else if let why = r.unsupportedReason {
+                status = "not usable: \(why)"
+            } else {
+                status = t.isBallpark ? "usable (ballpark: no datum shift)" : "usable"
+            }
+            print("\(i + 1). \(t.name)")
+            print("   \(ids) | \(acc) | \(r.areaOfUse.map { areaText($0) } ?? "world") | \(status)")
+        }
+    }
+
+    func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : "\(v)" }
+
+    func areaText(_ a: AreaOfUse) -> String {
+        "\(a.name) (\(format(a.west)), \(format(a.south)), \(format(a.east)), \(format(a.north)))"
+    }
+
+    static func json(_ ranked: [RankedTransformation], source: SpatialReference, target: SpatialReference) -> String {
+        func esc(_ s: String) -> String { s.jsonLiteral }
+        func num(_ v: Double?) -> String { v.map { "\($0)" } ?? "null" }
+        var items: [String] = []
+        for (i, r) in ranked.enumerated() {
+            let t = r.transformation
+            let steps = t.steps.map { s in
+                "{\"code\":\(esc(s.identifier.description)),\"wkid\":\(s.wkid.map(String.init) ?? "null"),"
+                    + "\"name\":\(esc(s.name)),\"isInverse\":\(s.isInverse),"
+                    + "\"gridFiles\":[\(s.gridFileNames.map(esc).joined(separator: ","))]}"
+            }
+            let area = r.areaOfUse.map {
+                "{\"name\":\(esc($0.name)),\"west\":\($0.west),\"south\":\($0.south),\"east\":\($0.east),\"north\":\($0.north)}"
+            } ?? "null"
+            items.append("{\"rank\":\(i + 1),\"name\":\(esc(t.name)),\"code\":\(esc(t.code)),"
+                         + "\"isBallpark\":\(t.isBallpark),\"accuracy\":\(num(r.accuracy)),\"area\":\(area),"
+                         + "\"usable\":\(r.isUsable),\"missingGridFiles\":[\(r.missingGridFiles.map(esc).joined(separator: ","))],"
+                         + "\"unsupported\":\(r.unsupportedReason.map(esc) ?? "null"),\"steps\":[\(steps.joined(separator: ","))]}")
+        }
+        return "{\"from\":\(esc(source.identifier?.description ?? source.name)),"
+            + "\"to\":\(esc(target.identifier?.description ?? target.name)),"
+            + "\"transformations\":[\(items.joined(separator: ","))]}"
+    }
+}
