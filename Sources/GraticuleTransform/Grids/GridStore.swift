@@ -26,6 +26,8 @@ public final class GridStore: Sendable {
         var open: [String: GridFile] = [:]
         var listings: [String: [String: String]] = [:]  // dir → lowercased name → real name
         var alternatives: [String: GridAlternative] = [:]
+        /// Where each grid name was found (nil: not found), until the directories change.
+        var located: [String: URL?] = [:]
     }
     private let state = Mutex(State())
 
@@ -36,7 +38,10 @@ public final class GridStore: Sendable {
 
     /// Adds the registry's grid alternatives (original name → PROJ-CDN and older file names).
     public func register(alternatives: [String: GridAlternative]) {
-        state.withLock { $0.alternatives.merge(alternatives) { a, _ in a } }
+        state.withLock {
+            $0.alternatives.merge(alternatives) { a, _ in a }
+            $0.located = [:]
+        }
     }
 
     /// The data directories searched before the embedded grids, in order.
@@ -55,6 +60,7 @@ public final class GridStore: Sendable {
         state.withLock {
             $0.directories = dirs
             $0.listings = [:]
+            $0.located = [:]
         }
     }
 
@@ -78,8 +84,25 @@ public final class GridStore: Sendable {
         return names.filter { seen.insert($0).inserted }
     }
 
-    /// The path of a grid file, nil when none of its names is found.
+    /// The path of a grid file, nil when none of its names is found. Answers are remembered until
+    /// the data directories change (a file added to a directory afterwards is seen after
+    /// `setDataDirectories` or `refresh()`).
     public func locate(_ name: String) -> URL? {
+        if let hit = state.withLock({ $0.located[name] }) { return hit }
+        let url = search(name)
+        state.withLock { $0.located[name] = url }
+        return url
+    }
+
+    /// Forgets which grids were found where (after files were added to or removed from a data directory).
+    public func refresh() {
+        state.withLock {
+            $0.located = [:]
+            $0.listings = [:]
+        }
+    }
+
+    private func search(_ name: String) -> URL? {
         let names = candidateNames(for: name)
         let dirs = dataDirectories + GridStore.embeddedDirectories
         for dir in dirs {

@@ -12,6 +12,29 @@ public struct HorizontalGridShift: DatumOperation {
 
     init(grids: [GridFile]) { self.grids = grids }
 
+    /// A grid shift from the bytes of a grid file held in memory (NTv2 `.gsb`, PROJ GeoTIFF, GTX
+    /// by `name`'s extension), e.g. a user-supplied grid.
+    /// - Throws: `invalidInput` naming `name` and the fault when the bytes are not a valid grid.
+    public init(gridData: [UInt8], name: String) throws(GraticuleError) {
+        let file = MappedFile(path: name, data: gridData)
+        grids = [try GridStore.read(file, name: name, extension: (name as NSString).pathExtension.lowercased())]
+    }
+
+    /// The number of (sub)grids, nested ones included.
+    public var latticeCount: Int {
+        func count(_ l: [GridLattice]) -> Int { l.reduce(0) { $0 + 1 + count($1.children) } }
+        return grids.reduce(0) { $0 + count($1.lattices) }
+    }
+
+    /// The extent of the grids (degrees), west, south, east, north.
+    public var extent: (west: Double, south: Double, east: Double, north: Double)? {
+        let all = grids.flatMap(\.lattices)
+        guard let w = all.map(\.west).min(), let s = all.map(\.south).min(), let e = all.map(\.east).max(),
+              let n = all.map(\.north).max() else { return nil }
+        let d = Angle.degreesPerRadian
+        return (w * d, s * d, e * d, n * d)
+    }
+
     /// The lattice for a point, in the first grid that covers it.
     @inline(__always) func lattice(_ lon: Double, _ lat: Double) -> GridLattice? {
         for g in grids { if let l = g.lattice(lon, lat) { return l } }
