@@ -19,11 +19,15 @@ let package = Package(
     targets: [
         // MARK: Engine layers, bottom-up
         .target(name: "GraticuleCore", swiftSettings: swift6),
-        .target(name: "GraticuleGeometry", dependencies: ["GraticuleCore"], swiftSettings: swift6),
         .target(
             name: "GraticuleCRS",
             dependencies: ["GraticuleCore", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/registry.sqlite")],
+            swiftSettings: swift6),
+        // Geometry sits above the CRS layer: every geometry carries its SpatialReference.
+        .target(
+            name: "GraticuleGeometry", dependencies: ["GraticuleCore", "GraticuleCRS"],
+            resources: [.copy("Resources/countries110.grl"), .copy("Resources/countries10m.grl")],
             swiftSettings: swift6),
         .target(name: "GraticuleProjection", dependencies: ["GraticuleCore"], swiftSettings: swift6),
         .target(
@@ -70,5 +74,8 @@ let package = Package(
             name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO", "CZlib"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
     ]
 )

@@ -48,8 +48,9 @@ import Testing
     }
 
     /// CH1903 / LV03 → CH1903+ / LV95: both on Bessel 1841 and Greenwich, but different datums
-    /// (the `+` matters); until datum transformations land this is an error, never a result that
-    /// silently skips the datum shift. Each to its own base GCS converts.
+    /// (the `+` matters), so the pipeline has a datum step — never a result that silently skips the
+    /// datum shift (before datum transformations landed this pair was refused). Each to its own
+    /// base GCS converts.
     @Test func lv03ToLv95NeedsADatumTransformation() throws {
         // CH1903 → CH1903+ is a datum change: its only registry transformation needs the CHENyx06
         // grid, so without a data directory holding it the default is a (flagged) ballpark, and
