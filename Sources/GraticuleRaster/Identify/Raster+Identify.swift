@@ -6,16 +6,17 @@ import GraticuleGeometry
 extension Raster {
     /// The cell under a point, or nil when the point falls outside the raster.
     ///
-    /// The point is in `spatialReference` when given (transformed into the raster's with
-    /// `RasterCoordinateOperation`), otherwise in the raster's own spatial reference; x/y order
-    /// always (longitude/latitude, easting/northing). The cell is chosen as GDAL's
+    /// The point is in `spatialReference` when given, else in the point's own spatial reference
+    /// when it has one (transformed into the raster's with `RasterCoordinateOperation`), otherwise
+    /// in the raster's own spatial reference; x/y order always (longitude/latitude,
+    /// easting/northing). The cell is chosen as GDAL's
     /// `gdallocationinfo` chooses it: `floor` of the inverse geotransform, computed the same way,
     /// so both agree bit for bit (a point on a cell edge belongs to the cell to its right/below).
     /// Identify reads the full-resolution image, never an overview.
     /// - Throws: `invalidInput` when a spatial reference is given but the raster has none,
     ///   `outOfDomain` when the point cannot be transformed, decoding errors of the cell's block.
     public func identify(at point: Point, spatialReference requested: SpatialReference? = nil) throws(GraticuleError) -> RasterCell? {
-        let operation = try coordinateOperation(from: requested)
+        let operation = try coordinateOperation(from: requested ?? point.spatialReference)
         return try identify(at: point, using: operation)
     }
 
@@ -57,9 +58,11 @@ extension Raster {
             back.withUnsafeMutableBufferPointer { operation.inverse.transform($0) }
             requestedExtent = RasterExtent(back)
         }
-        return RasterCell(column: column, row: row, location: Point(x: x, y: y), values: values, scaledValues: scaled,
+        return RasterCell(column: column, row: row, location: Point(x: x, y: y, spatialReference: spatialReference),
+                          values: values, scaledValues: scaled,
                           noData: noData, pixelType: dataType.arcGISPixelType(bits: layout.bitsPerSample), dataType: dataType,
-                          footprint: corners.map { Point(x: $0.x, y: $0.y) }, extent: RasterExtent(corners),
+                          footprint: corners.map { Point(x: $0.x, y: $0.y, spatialReference: spatialReference) },
+                          extent: RasterExtent(corners),
                           spatialReference: spatialReference, requestedExtent: requestedExtent,
                           requestedSpatialReference: operation?.source, isBallpark: operation?.isBallpark ?? false,
                           transformationName: operation?.transformation?.name)
