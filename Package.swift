@@ -30,9 +30,11 @@ let package = Package(
             resources: [.copy("Resources/countries110.grl"), .copy("Resources/countries10m.grl")],
             swiftSettings: swift6),
         .target(name: "GraticuleProjection", dependencies: ["GraticuleCore"], swiftSettings: swift6),
+        // zlib (system library): Deflate for TIFF, deflate and CRC-32 for PNG.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "GraticuleTransform",
-            dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection"],
+            dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "CZlib"],
             resources: [.copy("Resources/grids")],
             swiftSettings: swift6),
         // zlib (system library): Deflate for TIFF, deflate and CRC-32 for PNG.

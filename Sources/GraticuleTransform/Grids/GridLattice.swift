@@ -82,7 +82,7 @@ struct GridLattice: Sendable {
             let o = offset + ((iy * columns) + (columns - 1 - ix)) * 16
             let lat = Double(file.float32(at: o, bigEndian: big))
             let lon = Double(file.float32(at: o + 4, bigEndian: big))
-            return SIMD2(-lon * secondsToRadians, lat * secondsToRadians)
+            return GridLattice.asPROJ(-lon * secondsToRadians, lat * secondsToRadians)
         case let .planes(p):
             let i = iy * columns + ix
             if p.planes.count == 1 {
@@ -94,7 +94,7 @@ struct GridLattice: Sendable {
             if let nd = p.noData, lo == nd || la == nd { return nil }
             let lon = Double(lo) * p.scale[lonBand] + p.offset[lonBand]
             let lat = Double(la) * p.scale[latBand] + p.offset[latBand]
-            return SIMD2(lonPositiveWest ? -lon : lon, lat)
+            return GridLattice.asPROJ(lonPositiveWest ? -lon : lon, lat)
         case let .gtx(file, offset):
             let v = file.float32(at: offset + (iy * columns + ix) * 4, bigEndian: true)
             if v == -88.8888 || v.isNaN { return nil }
@@ -103,8 +103,16 @@ struct GridLattice: Sendable {
             let o = offset + (iy * (columns + 1) + 1 + ix) * 4
             let lat = Double(las.float32(at: o, bigEndian: false))
             let lon = Double(los.float32(at: o, bigEndian: false))
-            return SIMD2(-lon * secondsToRadians, lat * secondsToRadians)
+            return GridLattice.asPROJ(-lon * secondsToRadians, lat * secondsToRadians)
         }
+    }
+
+    /// Horizontal shifts in radians rounded to float32, as PROJ keeps them: identical to the
+    /// double values for real grids (shifts of seconds of arc: 1e-12 rad), and the same
+    /// results as PROJ for grids with shifts of degrees.
+    @inline(__always)
+    static func asPROJ(_ lon: Double, _ lat: Double) -> SIMD2<Double> {
+        SIMD2(Double(Float(lon)), Double(Float(lat)))
     }
 
     /// Bilinear interpolation at a point inside the lattice, as PROJ's `pj_hgrid_interpolate`
