@@ -37,8 +37,6 @@ let package = Package(
             dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "CZlib"],
             resources: [.copy("Resources/grids")],
             swiftSettings: swift6),
-        // zlib (system library): Deflate for TIFF, deflate and CRC-32 for PNG.
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "CZlib"],
                 swiftSettings: swift6),
         .target(
