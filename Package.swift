@@ -37,7 +37,8 @@ let package = Package(
             dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "CZlib"],
             resources: [.copy("Resources/grids")],
             swiftSettings: swift6),
-        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "CZlib"],
+        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "CZlib",
+                                                   .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: swift6),
         .target(
             name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"],
@@ -74,6 +75,9 @@ let package = Package(
             name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO", "CZlib"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleIOTests", dependencies: ["GraticuleIO"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),

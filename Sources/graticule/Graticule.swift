@@ -7,6 +7,6 @@ struct GraticuleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graticule",
         abstract: "Graticule: spatial references, projections and transformations in pure Swift.",
-        subcommands: [CRSCommand.self, ProjectCommand.self, TransformationsCommand.self, InfoCommand.self, IdentifyCommand.self,
-                      BenchCommand.self])
+        subcommands: [CRSCommand.self, ProjectCommand.self, TransformationsCommand.self, InfoCommand.self,
+                      ConvertCommand.self, IdentifyCommand.self, BenchCommand.self])
 }

@@ -2,7 +2,14 @@ import Foundation
 import Graticule
 
 /// The raster branch of `graticule info`: gdalinfo's report for a GeoTIFF (text or JSON).
-enum RasterInfo {
+enum RasterInfo: InfoSource {
+    static func handles(_ path: String) -> Bool { isRaster(path) }
+
+    static func describe(_ path: String, layer: String?, json: Bool) throws -> String {
+        let raster = try Raster.open(path)
+        return json ? RasterInfo.json(raster).render(pretty: true) : RasterInfo.text(raster)
+    }
+
     /// True for a built-in raster name or a file that starts like a TIFF.
     static func isRaster(_ path: String) -> Bool {
         if !FileManager.default.fileExists(atPath: path) { return Raster.builtInNames[path.lowercased()] != nil }
