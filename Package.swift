@@ -37,10 +37,12 @@ let package = Package(
             dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "CZlib"],
             resources: [.copy("Resources/grids")],
             swiftSettings: swift6),
-        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS",
+        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "CZlib",
                                                    .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: swift6),
-        .target(name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"], swiftSettings: swift6),
+        .target(
+            name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"],
+            resources: [.copy("Resources/ndvi.tif")], swiftSettings: swift6),
         .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform"],
                 swiftSettings: swift6),
         .target(name: "GraticuleServer", dependencies: ["GraticuleRender", "GraticuleRaster"], swiftSettings: swift6),
@@ -68,6 +70,9 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleTransformTests", dependencies: ["GraticuleTransform"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO", "CZlib"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
         .testTarget(

@@ -4,23 +4,24 @@ import Graticule
 
 /// `graticule info FILE [--layer NAME] [--json]`: what ogrinfo (vector) or gdalinfo (raster)
 /// tell about a file. Each kind of data is described by an `InfoSource` in its own file; the
-/// first whose `handles` accepts the path describes it (vector: `VectorInfo`).
+/// first whose `handles` accepts the path describes it (raster: `RasterInfo`, vector: `VectorInfo`).
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Describe a vector file or built-in layer (layers, geometry type, feature count, fields, extent, spatial reference).")
+        abstract: "Describe a data file or built-in dataset: vector layers (geometry type, feature count, fields, extent, "
+            + "spatial reference) or a raster (size, bands, types, blocks, compression, nodata, georeferencing, overviews).")
 
-    @Argument(help: "A file (.geojson, .geojsonl, .shp, .gpkg, .csv) or a built-in layer (\(NaturalEarth.layerNames.joined(separator: ", "))).")
+    @Argument(help: "A file (.geojson, .geojsonl, .shp, .gpkg, .csv, GeoTIFF) or a built-in layer (\(NaturalEarth.layerNames.joined(separator: ", "))) or raster (\(Raster.builtInNames.keys.sorted().joined(separator: ", "))).")
     var file: String
 
     @Option(name: .long, help: "Describe only this layer (GeoPackage table).")
     var layer: String?
 
-    @Flag(name: .long, help: "Print JSON.")
+    @Flag(name: .long, help: "Print JSON (for rasters, gdalinfo -json's keys).")
     var json = false
 
     /// The describers, tried in order.
-    static let sources: [any InfoSource.Type] = [VectorInfo.self]
+    static let sources: [any InfoSource.Type] = [RasterInfo.self, VectorInfo.self]
 
     func run() throws {
         guard let source = InfoCommand.sources.first(where: { $0.handles(file) }) else {
