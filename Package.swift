@@ -32,14 +32,19 @@ let package = Package(
             resources: [.copy("Resources/countries110.grl"), .copy("Resources/countries10m.grl")],
             swiftSettings: swift6),
         .target(name: "GraticuleProjection", dependencies: ["GraticuleCore"], swiftSettings: swift6),
+        // zlib (system library): Deflate for TIFF, deflate and CRC-32 for PNG.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "GraticuleTransform",
-            dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection"],
+            dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "CZlib"],
             resources: [.copy("Resources/grids")],
             swiftSettings: swift6),
-        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS"],
+        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "CZlib",
+                                                   .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: swift6),
-        .target(name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"], swiftSettings: swift6),
+        .target(
+            name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"],
+            resources: [.copy("Resources/ndvi.tif")], swiftSettings: swift6),
         .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform"],
                 swiftSettings: swift6),
         .target(
@@ -74,11 +79,17 @@ let package = Package(
         .testTarget(
             name: "GraticuleTransformTests", dependencies: ["GraticuleTransform"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO", "CZlib"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
         // Live-server route tests: the app bound to 127.0.0.1:0, requests through URLSession
         // (no HummingbirdTesting: it adds about nine minutes to a cold build).
         .testTarget(
             name: "GraticuleServerTests", dependencies: ["GraticuleServer"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleIOTests", dependencies: ["GraticuleIO"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry"],

@@ -30,8 +30,8 @@ MODULEMAP="$(find "$SCRATCH/checkouts/GRDB.swift/Sources/GRDBSQLite" -name modul
 
 echo "== linking the fuzzer"
 swiftc -sanitize=fuzzer,address -parse-as-library -O \
-    -I "$BIN/Modules" -I "$BIN" -Xcc -fmodule-map-file="$MODULEMAP" \
-    "$ROOT/Fuzz/FuzzNTv2.swift" "${OBJECTS[@]}" -lsqlite3 \
+    -I "$BIN/Modules" -I "$BIN" -Xcc -fmodule-map-file="$MODULEMAP" -Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap" \
+    "$ROOT/Fuzz/FuzzNTv2.swift" "${OBJECTS[@]}" -lsqlite3 -lz \
     -o "$SCRATCH/fuzz-ntv2"
 
 CORPUS="$SCRATCH/corpus-ntv2"

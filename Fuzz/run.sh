@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Builds the CRS text fuzz target with libFuzzer + AddressSanitizer and runs it.
+# Builds a fuzz target with libFuzzer + AddressSanitizer and runs it.
 #
-#   Fuzz/run.sh [SECONDS] [extra libFuzzer flags…]
+#   Fuzz/run.sh [SECONDS] [extra libFuzzer flags…]                  # the CRS text readers
+#   FUZZ_TARGET=tiff Fuzz/run.sh [SECONDS] …  (or Fuzz/run_tiff.sh)   # the GeoTIFF reader
 #
-# The package's GraticuleCore, GraticuleCRS and GRDB modules are built with coverage and ASan
-# instrumentation into .build/fuzz (a separate scratch path, so the normal build is untouched);
-# Fuzz/FuzzCRSText.swift is compiled and linked against them with `swiftc -sanitize=fuzzer,address`.
-# The working corpus lives in .build/fuzz/corpus (Fuzz/seeds is read too); crashing inputs are
-# written to Fuzz/artifacts.
+# The package modules the target needs are built with coverage and ASan instrumentation into
+# .build/fuzz (a separate scratch path, so the normal build is untouched); the target's Swift
+# file (Fuzz/FuzzCRSText.swift or Fuzz/FuzzTIFF.swift) is compiled and linked against them with
+# `swiftc -sanitize=fuzzer,address`. The working corpus lives in .build/fuzz (the target's seeds
+# are read too); crashing inputs are written to Fuzz/artifacts.
 set -euo pipefail
 
 SECONDS_TO_RUN="${1:-300}"
@@ -16,25 +17,43 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SCRATCH="$ROOT/.build/fuzz"
 CONFIG="${FUZZ_CONFIG:-release}"
 JOBS="${FUZZ_JOBS:-1}"
+TARGET="${FUZZ_TARGET:-crs}"
+
+case "$TARGET" in
+crs)
+    MODULE=GraticuleCRS; LINKED=(GraticuleCore GraticuleCRS GRDB); SOURCE=FuzzCRSText.swift; BINARY=fuzz-crs-text
+    CORPUS="$SCRATCH/corpus"; SEEDS="$ROOT/Fuzz/seeds"; LIBS=(-lsqlite3); MAPS=()
+    FLAGS=(-max_len=4096 -dict="$ROOT/Fuzz/crs.dict")
+    ;;
+tiff)
+    # Seeds: the raster test files under 64 KiB (every codec and layout of the variant matrix).
+    MODULE=GraticuleIO; LINKED=(GraticuleCore GraticuleGeometry GraticuleCRS GraticuleIO GRDB); SOURCE=FuzzTIFF.swift
+    BINARY=fuzz-tiff; CORPUS="$SCRATCH/tiff-corpus"; SEEDS="$SCRATCH/tiff-seeds"; LIBS=(-lsqlite3 -lz)
+    MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap")
+    FLAGS=(-max_len=65536)
+    mkdir -p "$SEEDS"
+    find "$ROOT/Tests/GraticuleRasterTests/Fixtures/rasters" -name '*.tif' -size -64k -exec cp {} "$SEEDS/" \;
+    ;;
+*) echo "unknown FUZZ_TARGET $TARGET (crs or tiff)" >&2; exit 2 ;;
+esac
 
 echo "== building instrumented modules ($CONFIG) into $SCRATCH"
-swift build --package-path "$ROOT" --scratch-path "$SCRATCH" -c "$CONFIG" --target GraticuleCRS \
+swift build --package-path "$ROOT" --scratch-path "$SCRATCH" -c "$CONFIG" --target "$MODULE" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -j "${FUZZ_BUILD_JOBS:-2}"
 
 BIN="$SCRATCH/$CONFIG"
 OBJECTS=()
-for target in GraticuleCore GraticuleCRS GRDB; do
+for target in "${LINKED[@]}"; do
     while IFS= read -r -d '' o; do OBJECTS+=("$o"); done < <(find "$BIN/$target.build" -name '*.o' -print0)
 done
 MODULEMAP="$(find "$SCRATCH/checkouts/GRDB.swift/Sources/GRDBSQLite" -name module.modulemap | head -1)"
 
 echo "== linking the fuzzer"
 swiftc -sanitize=fuzzer,address -parse-as-library -O \
-    -I "$BIN/Modules" -I "$BIN" -Xcc -fmodule-map-file="$MODULEMAP" \
-    "$ROOT/Fuzz/FuzzCRSText.swift" "${OBJECTS[@]}" -lsqlite3 \
-    -o "$SCRATCH/fuzz-crs-text"
+    -I "$BIN/Modules" -I "$BIN" -Xcc -fmodule-map-file="$MODULEMAP" "${MAPS[@]}" \
+    "$ROOT/Fuzz/$SOURCE" "${OBJECTS[@]}" "${LIBS[@]}" \
+    -o "$SCRATCH/$BINARY"
 
-CORPUS="$SCRATCH/corpus"
 mkdir -p "$CORPUS" "$ROOT/Fuzz/artifacts"
 JOBFLAGS=(); if [ "$JOBS" -gt 1 ]; then JOBFLAGS=(-jobs="$JOBS" -workers="$JOBS"); fi
 
@@ -44,7 +63,6 @@ JOBFLAGS=(); if [ "$JOBS" -gt 1 ]; then JOBFLAGS=(-jobs="$JOBS" -workers="$JOBS"
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export GRATICULE_REGISTRY="$ROOT/Sources/GraticuleCRS/Resources/registry.sqlite"
 echo "== fuzzing for $SECONDS_TO_RUN s"
-"$SCRATCH/fuzz-crs-text" "$CORPUS" "$ROOT/Fuzz/seeds" \
-    -max_total_time="$SECONDS_TO_RUN" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
-    -dict="$ROOT/Fuzz/crs.dict" "${JOBFLAGS[@]}" \
+"$SCRATCH/$BINARY" "$CORPUS" "$SEEDS" \
+    -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 "${FLAGS[@]}" "${JOBFLAGS[@]}" \
     -artifact_prefix="$ROOT/Fuzz/artifacts/" -print_final_stats=1 "$@"

@@ -7,7 +7,8 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Time the engine (build with -c release). Benchmarks/*.py compare it with PROJ.",
-        subcommands: [ProjectionBench.self, RegistryBench.self, MathBench.self, TransformationsBench.self])
+        subcommands: [ProjectionBench.self, RegistryBench.self, MathBench.self, TransformationsBench.self,
+                      PointInCountryBench.self, RasterBench.self])
 }
 
 /// Times `Transformer.transform` over a file of little-endian float64 x/y pairs.

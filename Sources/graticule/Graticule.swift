@@ -7,5 +7,6 @@ struct GraticuleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graticule",
         abstract: "Graticule: spatial references, projections and transformations in pure Swift.",
-        subcommands: [ServeCommand.self, CRSCommand.self, ProjectCommand.self, TransformationsCommand.self, BenchCommand.self])
+        subcommands: [ServeCommand.self, CRSCommand.self, ProjectCommand.self, TransformationsCommand.self, InfoCommand.self,
+                      ConvertCommand.self, IdentifyCommand.self, BenchCommand.self])
 }

@@ -10,7 +10,7 @@ import Testing
 ///
 /// - forward over the whole globe (10° × 5° grid, the poles, ±89.9999°): every finite image must
 ///   invert to the same point of the ellipsoid (within 1e-7 rad as a direction);
-/// - every point 0.1° inside the projection's `horizon` (a renderer's clip region) projects;
+/// - every point 0.1° inside the projection's `clipRegion` (a renderer's clip region) projects;
 /// - forward of latitudes beyond ±90° and of NaN is NaN;
 /// - inverse over a box of ±2.5 a around the image of the area of use (41 × 41 points): every finite
 ///   result must project back to the point it came from within 1 cm, so a point off the map is
@@ -85,8 +85,8 @@ import Testing
         // Inside the horizon (the renderer's clip region), 0.1° from its edge, every point projects.
         let projection = try #require(try sr.definition.projected?.makeProjection())
         for i in input.indices where !(images[i].x.isFinite && images[i].y.isFinite)
-            && projection.horizon.contains(globe[i] * Angle.radiansPerDegree, margin: 0.1 * Angle.radiansPerDegree) {
-            failures.append("\(crs) forward (\(globe[i].x)°, \(globe[i].y)°) is NaN inside the horizon \(projection.horizon)")
+            && projection.clipRegion.contains(globe[i] * Angle.radiansPerDegree, margin: 0.1 * Angle.radiansPerDegree) {
+            failures.append("\(crs) forward (\(globe[i].x)°, \(globe[i].y)°) is NaN inside the clip region")
         }
         for i in input.indices where images[i].x.isFinite || images[i].y.isFinite {
             let p = globe[i], xy = images[i]

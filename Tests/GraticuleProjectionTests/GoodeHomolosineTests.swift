@@ -55,20 +55,20 @@ import Testing
 
     @Test func horizons() throws {
         let d = Double.pi / 180
-        #expect(try worldProjection("Goode Homolosine").horizon == .globe)
-        let land = try worldProjection(Self.land).horizon
-        #expect(land == .interrupted(cuts: [
-            Horizon.Cut(longitude: Double.pi, south: -Double.pi / 2, north: Double.pi / 2),
-            Horizon.Cut(longitude: -40 * d, south: 0, north: Double.pi / 2),
-            Horizon.Cut(longitude: -100 * d, south: -Double.pi / 2, north: 0),
-            Horizon.Cut(longitude: -20 * d, south: -Double.pi / 2, north: 0),
-            Horizon.Cut(longitude: 80 * d, south: -Double.pi / 2, north: 0),
-        ]))
-        // ESRI:54053: central meridian −160°, so the cuts move with it.
-        guard case let .interrupted(cuts) = try worldProjection(Self.ocean, "8802=-160").horizon else {
-            Issue.record("ocean horizon is not interrupted")
-            return
+        #expect(try isWorldCut(worldProjection("Goode Homolosine")))
+        let land = try worldProjection(Self.land).clipRegion
+        #expect(land.caps.isEmpty)
+        let landCuts: [(Double, Double, Double, ClipRegion.Seam.Owner)] = [
+            (180, -90, 90, .bySign), (-40, 0, 90, .left), (-100, -90, 0, .right), (-20, -90, 0, .right),
+            (80, -90, 0, .right)]
+        #expect(land.seams.count == landCuts.count)
+        for (s, e) in zip(land.seams, landCuts) {
+            let m = try #require(s.meridian)
+            #expect(abs(abs(Angle.normalizeRadians(m.longitude - e.0 * d)) ) < 1e-12 || (e.0 == 180 && abs(abs(m.longitude) - .pi) < 1e-12))
+            #expect(abs(m.south - e.1 * d) < 1e-12 && abs(m.north - e.2 * d) < 1e-12 && s.owner == e.3)
         }
+        // ESRI:54053: central meridian −160°, so the cuts move with it.
+        let cuts = try worldProjection(Self.ocean, "8802=-160").clipRegion.seams.map { try #require($0.meridian) }
         let expected: [(Double, Double, Double)] = [(20, -90, 90), (110, 0, 90), (-100, 0, 90), (140, -90, 0), (-70, -90, 0)]
         #expect(cuts.count == expected.count)
         for (c, e) in zip(cuts, expected) {

@@ -91,7 +91,7 @@ import Testing
                 (nil, "Latitude of 1st point", 0), (nil, "Longitude of 1st point", 0),
                 (nil, "Latitude of 2nd point", Fixture.dms(60)), (nil, "Longitude of 2nd point", Fixture.dms(60)),
             ]))
-        #expect(p.horizon.capRadius == 80 * Angle.radiansPerDegree)
+        #expect(p.clipRegion.capRadius == 80 * Angle.radiansPerDegree)
     }
 
     @Test func roundTripBorneo() throws {
@@ -135,10 +135,4 @@ import Testing
         let full = try Fixture.transformer("+proj=omerc +ellps=WGS84 +lat_0=40 +lat_1=10 +lon_1=0 +lat_2=60 +lon_2=60 +type=crs")
         expectClose(project(full, 30, 45), SIMD2(726_965.4683087255, 595_171.0214629355), 1e-3)
     }
-}
-
-extension Horizon {
-    var centerLongitude: Double { if case let .cap(lon, _, _) = self { return lon }; return .nan }
-    var centerLatitude: Double { if case let .cap(_, lat, _) = self { return lat }; return .nan }
-    var capRadius: Double { if case let .cap(_, _, r) = self { return r }; return .nan }
 }

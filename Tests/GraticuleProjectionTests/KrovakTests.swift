@@ -108,11 +108,15 @@ import Testing
         #expect(abs(other.coLatitudeOfConeAxis - 30 * .pi / 180) < 1e-15)
     }
 
-    /// Domain: only the antipode of the cone's apex is singular; the horizon is the cap around
+    /// Domain: only the antipode of the cone's apex is singular; the clip region is the cap around
     /// the projection centre inside which the map is continuous.
     @Test func domain() throws {
         let p = try Krovak(ellipsoid: .wgs84, parameters: T.parameters("Krovak", code: 9819))
-        guard case let .cap(lon, lat, radius) = p.horizon else { Issue.record("horizon \(p.horizon)"); return }
+        let region = p.clipRegion
+        guard region.caps.count == 1, let seam = region.seams.first?.meridian else { Issue.record("\(region)"); return }
+        let (lon, lat, radius) = (region.caps[0].center.x, region.caps[0].center.y, region.caps[0].radius)
+        // The cone's seam: north from the apex, 59°42′42.7″ on the Gauss sphere (≈ 59.9° geodetic).
+        #expect(abs(seam.longitude - lon) < 1e-15 && abs(seam.south * 180 / .pi - 59.9) < 0.2 && seam.north == .pi / 2)
         #expect(abs(lon * 180 / .pi - (24 + 5.0 / 6)) < 1e-9 && abs(lat * 180 / .pi - 49.5) < 1e-9)
         #expect(radius > 25 * .pi / 180 && radius < 30.3 * .pi / 180)
         #expect(T.isNaN(try T.forward("EPSG:5514", 15, 95)))

@@ -50,7 +50,7 @@ import Testing
         let p = try Self.madagascar()
         expectNaN(p.project(SIMD2(Fixture.dms(-130), Fixture.dms(10))), "antipodal side")
         expectNaN(p.unproject(SIMD2(4e7, 4e7)), "far off the grid")
-        #expect(p.horizon.capRadius == LabordeObliqueMercator.domainRadius)
+        #expect(p.clipRegion.capRadius == LabordeObliqueMercator.domainRadius)
     }
 
     @Test func invalidParameters() {

@@ -124,12 +124,11 @@ import Testing
         #expect(tm.unproject(SIMD2(500000, 2.1e7)).x.isNaN)
         #expect(tm.unproject(SIMD2(.infinity, 0)).x.isNaN)
         #expect(tm.unproject(SIMD2(500000 + 1.3e7, 0)).x.isNaN)  // η′ beyond the domain
-        if case let .box(west, south, east, north) = tm.horizon {
-            #expect(abs(west - S.rad(-61)) < 1e-12 && abs(east - S.rad(79)) < 1e-12)
-            #expect(south == -Double.pi / 2 && north == Double.pi / 2)
-        } else {
-            Issue.record("horizon should be a box")
-        }
+        // The clip region: the globe less 20.5° around (λ0 ± 90°, 0), cut along the back half of the equator.
+        let region = tm.clipRegion
+        #expect(region.caps.count == 2 && region.seams == [.transverseCut(centralMeridian: S.rad(9))])
+        #expect(region.contains(SIMD2(S.rad(9 + 69.4), 0)) && !region.contains(SIMD2(S.rad(9 + 69.6), 0)))
+        #expect(region.contains(SIMD2(S.rad(9 + 90), S.rad(20.6))) && !region.contains(SIMD2(S.rad(9 - 90), S.rad(20.4))))
     }
 
     /// Round trips over a grid inside the domain (WGS 84 and a sphere).

@@ -33,7 +33,7 @@ import Testing
         #expect(z.zone(ofRelativeLongitude: S.rad(6)) == 2)
         #expect(z.zone(ofRelativeLongitude: S.rad(359.9)) == 60)
         #expect(z.zone(ofRelativeLongitude: S.rad(-0.1)) == 60)
-        if case let .interrupted(cuts) = z.horizon { #expect(cuts.count == 60) } else { Issue.record("horizon") }
+        #expect(z.clipRegion.seams.count == 60 && z.clipRegion.seams.allSatisfy { $0.meridian != nil })
         // Inverse outside the grid: zone 0 or 61, or an easting too far from its zone's meridian.
         #expect(z.unproject(SIMD2(400_000, 1e6)).x.isNaN)
         #expect(z.unproject(SIMD2(61_500_000, 1e6)).x.isNaN)

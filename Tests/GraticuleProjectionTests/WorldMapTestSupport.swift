@@ -63,3 +63,27 @@ enum WorldMapTestSupport {
 
 /// Euclidean length of a 2-vector.
 func len(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+
+/// True when the projection's clip region is the whole globe torn along the antimeridian of its
+/// central meridian (the region of most world maps).
+func isWorldCut(_ p: any Projection) -> Bool {
+    p.clipRegion == .globe(cutAt: p.frame.centralMeridian + .pi)
+}
+
+extension ClipRegion {
+    /// The radius of the region's one cap (nil unless it is exactly one cap and no seam).
+    var capRadius: Double? { caps.count == 1 && seams.isEmpty ? caps[0].radius : nil }
+    /// The centre of the region's one cap (lon, lat radians).
+    var capCenter: SIMD2<Double>? { caps.count == 1 && seams.isEmpty ? caps[0].center : nil }
+}
+
+extension ClipRegion.Seam {
+    /// (longitude, south, north) in radians when the seam runs along one meridian, else nil.
+    var meridian: (longitude: Double, south: Double, north: Double)? {
+        guard let lon = path.first(where: { abs($0.y) < .pi / 2 - 1e-12 })?.x,
+              path.allSatisfy({ abs($0.y) >= .pi / 2 - 1e-12 || abs(Angle.normalizeRadians($0.x - lon)) < 1e-12 })
+        else { return nil }
+        let lats = path.map(\.y)
+        return (lon, lats.min()!, lats.max()!)
+    }
+}

@@ -74,3 +74,24 @@ import Testing
         #expect("\(error.map { "\($0)" } ?? "")".contains("/nonexistent/grid.gsb"))
     }
 }
+
+/// Inputs the NTv2 fuzz target (Fuzz/FuzzNTv2.swift) once crashed on, run the way the target runs
+/// them: parsed, then applied over and around their extent.
+@Suite struct NTv2FuzzRegressionTests {
+    @Test(arguments: ["ntv2-crash-e7439f8c", "ntv2-crash-e9dece31"])
+    func doesNotCrash(_ name: String) throws {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "gsb", subdirectory: "Fixtures/fuzz"))
+        let bytes = [UInt8](try Data(contentsOf: url))
+        guard let shift = try? HorizontalGridShift(gridData: bytes, name: "fuzz.gsb"), let e = shift.extent else { return }
+        var points: [SIMD3<Double>] = []
+        for fx in stride(from: -0.25, through: 1.25, by: 0.25) {
+            for fy in stride(from: -0.25, through: 1.25, by: 0.25) {
+                points.append(SIMD3((e.west + (e.east - e.west) * fx) * Angle.radiansPerDegree,
+                                    (e.south + (e.north - e.south) * fy) * Angle.radiansPerDegree, 0))
+            }
+        }
+        var copy = points
+        points.withUnsafeMutableBufferPointer { shift.forward($0) }
+        copy.withUnsafeMutableBufferPointer { shift.inverse($0) }
+    }
+}

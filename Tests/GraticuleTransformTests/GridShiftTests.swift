@@ -69,10 +69,12 @@ import Testing
         let first = try #require(try catalog.rankedTransformations(from: lv03, to: lv95).first)
         #expect(first.isUsable && first.transformation.code == "EPSG:15486")
         let t = try Transformer(from: lv03, to: lv95, transformation: .default, catalog: catalog)
-        // cs2cs EPSG:21781 EPSG:2056 (PROJ 9.1.1 with the grid symlinked to the registry's spelling):
-        // Bern (600000, 200000) → (2600000.0 +/- grid shift, 1200000.0 ...); checked against cct through the grid.
-        let r = try t.transform(x: 600_000, y: 200_000)
-        #expect(abs(r.x - 2_600_000) < 2 && abs(r.y - 1_200_000) < 2)
+        // cs2cs -d 6 EPSG:21781 EPSG:2056 (PROJ 9.1.1, with CHENYX06a.gsb linked as the registry's
+        // CHENyx06a.gsb on PROJ_DATA): (600000, 200000) → (2600000.083056, 1200000.066080),
+        // (700000, 100000) → (2700000.039787, 1099998.954831).
+        let a = try t.transform(x: 600_000, y: 200_000), b = try t.transform(x: 700_000, y: 100_000)
+        #expect(abs(a.x - 2_600_000.083056) < 1e-3 && abs(a.y - 1_200_000.066080) < 1e-3, "\(a)")
+        #expect(abs(b.x - 2_700_000.039787) < 1e-3 && abs(b.y - 1_099_998.954831) < 1e-3, "\(b)")
         #expect(throws: GraticuleError.self) { try catalog.setDataDirectory(URL(fileURLWithPath: "/nonexistent/dir")) }
     }
 
@@ -104,5 +106,54 @@ import Testing
         // Outside the grid: reported, not shifted by zero.
         let error = #expect(throws: GraticuleError.self) { try t.transform(x: 150, y: -30) }
         #expect("\(error.map { "\($0)" } ?? "")".contains("outside the grid nzgd2kgrid0005.gsb"))
+    }
+}
+
+/// NADCON .las/.los through the NADCON reader (Fixtures/grids/beta2007.las/.los, written by
+/// tools/oracle/nadcon_grid.py from BETA2007.gsb's nodes in NOAA's layout and read back by GDAL's
+/// LOSLAS driver) against PROJ's `cct` applying BETA2007.gsb: the same shifts within 1 mm.
+@Suite struct NADCONGridTests {
+    @Test func agreesWithPROJ() throws {
+        let las = try #require(Bundle.module.url(forResource: "beta2007", withExtension: "las", subdirectory: "Fixtures/grids"))
+        let grid = try GridStore.read(url: las, name: "beta2007.las")
+        #expect(grid.format == "NADCON")
+        let shift = HorizontalGridShift(grids: [grid])
+        let rows = TransformFixtures.rows("nadcon_shifts")
+        #expect(rows.count == 12)
+        for r in rows {
+            let lon = Double(r[1])!, lat = Double(r[2])!
+            var p = [SIMD3(lon * Angle.radiansPerDegree, lat * Angle.radiansPerDegree, 0)]
+            p.withUnsafeMutableBufferPointer { r[0] == "inverse" ? shift.inverse($0) : shift.forward($0) }
+            if r[3].isEmpty {
+                #expect(p[0].x.isNaN)
+                continue
+            }
+            let d = TransformFixtures.metres(p[0].x * Angle.degreesPerRadian, p[0].y * Angle.degreesPerRadian,
+                                             Double(r[3])!, Double(r[4])!)
+            #expect(d < 1e-3, "\(r): \(d) m")
+        }
+    }
+}
+
+/// GTX geoid heights: Debian's egm96_15.gtx (proj-data, /usr/share/proj) against PROJ's `cct`
+/// (`+proj=vgridshift +grids=egm96_15.gtx +multiplier=1`, PROJ 9.1.1), across the antimeridian too.
+@Suite struct GTXGridTests {
+    @Test func egm96AgreesWithPROJ() throws {
+        let grid = try GridStore.read(url: URL(fileURLWithPath: "/usr/share/proj/egm96_15.gtx"), name: "egm96_15.gtx")
+        let v = VerticalGridShift(grids: [grid], multiplier: 1)
+        let cases: [(Double, Double, Double)] = [
+            (10, 50, 48.0293502808), (-70, -30, 36.6707992554), (135, 35, 36.3552017212), (0, 0, 17.1615791321),
+            (179.9, -60, -46.3125434875), (-179.9, 80, 4.4223830223)]
+        for (lon, lat, n) in cases {
+            let value = try #require(v.value(lon * Angle.radiansPerDegree, lat * Angle.radiansPerDegree))
+            #expect(abs(value - n) < 1e-3, "(\(lon), \(lat)): \(value) vs PROJ \(n)")
+        }
+        // h → H = h − N (Geographic3D to GravityRelatedHeight) and back.
+        let geoid = VerticalGridShift(grids: [grid], multiplier: -1)
+        var p = [SIMD3(10 * Angle.radiansPerDegree, 50 * Angle.radiansPerDegree, 100.0)]
+        p.withUnsafeMutableBufferPointer { geoid.forward($0) }
+        #expect(abs(p[0].z - (100 - 48.0293502808)) < 1e-3)
+        p.withUnsafeMutableBufferPointer { geoid.inverse($0) }
+        #expect(abs(p[0].z - 100) < 1e-9)
     }
 }

@@ -356,10 +356,17 @@ public final class Registry: Sendable {
     private func loadGeodeticDatum(_ db: Database, _ auth: String?, _ code: String?) throws -> GeodeticDatum? {
         guard let d = try fetchRow(db, sql: "select * from datum where auth = ? and code = ?",
                                        arguments: [auth, code]),
-              let e = try fetchRow(db, sql: "select * from ellipsoid where auth = ? and code = ?",
-                                       arguments: [d["ellipsoid_auth"] as String?, d["ellipsoid_code"] as String?]),
-              let p = try fetchRow(db, sql: "select * from prime_meridian where auth = ? and code = ?",
-                                       arguments: [d["pm_auth"] as String?, d["pm_code"] as String?])
+              let ellipsoid = try loadEllipsoid(db, d["ellipsoid_auth"], d["ellipsoid_code"]),
+              let pm = try loadPrimeMeridian(db, d["pm_auth"], d["pm_code"])
+        else { return nil }
+        let did = Identifier(d["auth"] as String, d["code"] as String)
+        return GeodeticDatum(name: d["name"], identifier: Registry.public(did), ellipsoid: ellipsoid, primeMeridian: pm,
+                             ensemble: try loadEnsemble(db, did, accuracy: d["ensemble_accuracy"]),
+                             frameReferenceEpoch: d["frame_epoch"], anchor: d["anchor"])
+    }
+
+    func loadEllipsoid(_ db: Database, _ auth: String?, _ code: String?) throws -> ReferenceEllipsoid? {
+        guard let e = try fetchRow(db, sql: "select * from ellipsoid where auth = ? and code = ?", arguments: [auth, code])
         else { return nil }
         let eunit = unit(e["unit_auth"], e["unit_code"]) ?? .metre
         let a = (e["semi_major"] as Double) * eunit.factor
@@ -367,15 +374,15 @@ public final class Registry: Sendable {
         let b: Double? = e["semi_minor"]
         let figure = rf.map { Ellipsoid(semiMajorAxis: a, inverseFlattening: $0) }
             ?? Ellipsoid(semiMajorAxis: a, semiMinorAxis: (b ?? (e["semi_major"] as Double)) * eunit.factor)
-        let ellipsoid = ReferenceEllipsoid(name: e["name"], identifier: Registry.public(Identifier(e["auth"] as String, e["code"] as String)),
-                                           figure: figure, unit: eunit, body: e["body"],
-                                           isDefinedBySemiMinorAxis: rf == nil)
-        let pm = PrimeMeridian(name: p["name"], identifier: Identifier(p["auth"] as String, p["code"] as String),
-                               longitude: p["longitude"], unit: unit(p["unit_auth"], p["unit_code"]) ?? .degree)
-        let did = Identifier(d["auth"] as String, d["code"] as String)
-        return GeodeticDatum(name: d["name"], identifier: Registry.public(did), ellipsoid: ellipsoid, primeMeridian: pm,
-                             ensemble: try loadEnsemble(db, did, accuracy: d["ensemble_accuracy"]),
-                             frameReferenceEpoch: d["frame_epoch"], anchor: d["anchor"])
+        return ReferenceEllipsoid(name: e["name"], identifier: Registry.public(Identifier(e["auth"] as String, e["code"] as String)),
+                                  figure: figure, unit: eunit, body: e["body"], isDefinedBySemiMinorAxis: rf == nil)
+    }
+
+    func loadPrimeMeridian(_ db: Database, _ auth: String?, _ code: String?) throws -> PrimeMeridian? {
+        guard let p = try fetchRow(db, sql: "select * from prime_meridian where auth = ? and code = ?", arguments: [auth, code])
+        else { return nil }
+        return PrimeMeridian(name: p["name"], identifier: Identifier(p["auth"] as String, p["code"] as String),
+                             longitude: p["longitude"], unit: unit(p["unit_auth"], p["unit_code"]) ?? .degree)
     }
 
     private func loadCS(_ db: Database, _ auth: String?, _ code: String?) throws -> CoordinateSystem? {
@@ -390,7 +397,7 @@ public final class Registry: Sendable {
         return CoordinateSystem(kind: kind, axes: axes, identifier: Registry.public(Identifier(cs["auth"] as String, cs["code"] as String)))
     }
 
-    private func loadConversion(_ db: Database, _ auth: String?, _ code: String?) throws -> Conversion? {
+    func loadConversion(_ db: Database, _ auth: String?, _ code: String?) throws -> Conversion? {
         guard let c = try fetchRow(db, sql: "select * from conversion where auth = ? and code = ?",
                                        arguments: [auth, code]) else { return nil }
         let methodAuth: String? = c["method_auth"]

@@ -68,25 +68,7 @@ enum TextFormat {
     }
 
     /// A JSON string literal.
-    static func json(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 {
-                    out += String(format: "\\u%04x", c.value)
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func json(_ s: String) -> String { JSONString.literal(s) }
 }
 
 /// A WKT element being written: a node with children, a quoted string, a number or a word.

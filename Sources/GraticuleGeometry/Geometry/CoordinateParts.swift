@@ -15,13 +15,13 @@
 /// ```
 public struct CoordinateParts: Hashable, Sendable {
     /// Every vertex, part after part.
-    public internal(set) var xy: [SIMD2<Double>]
+    public var xy: [SIMD2<Double>]
     /// z of every vertex (same count as `xy`), when the geometry has z.
-    public internal(set) var z: [Double]?
+    public var z: [Double]?
     /// m (measure) of every vertex, when the geometry has m.
-    public internal(set) var m: [Double]?
+    public var m: [Double]?
     /// Start of each part in `xy`, then `xy.count`.
-    public internal(set) var partOffsets: [Int]
+    public var partOffsets: [Int]
 
     /// No parts.
     public init() {

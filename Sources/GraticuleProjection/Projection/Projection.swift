@@ -15,7 +15,7 @@ import GraticuleCore
 ///   ellipsoid (its `a` scales the kernel output) and whether λ − λ0 is wrapped to [−π, π] (the one
 ///   place longitudes are wrapped; every frame is built by the validating
 ///   `ProjectionFrame(parameters:…)`, which takes `wrapsLongitude` from the parameters).
-/// - `horizon` is computed once (a stored value or a constant expression), never per access.
+/// - `clipRegion` is computed once (a stored value or a constant expression), never per access.
 public protocol Projection: Sendable {
     /// The methods this type implements: EPSG method codes and method-table names (no other
     /// spellings: those live in GraticuleCRS's method table and the registry).
@@ -27,8 +27,11 @@ public protocol Projection: Sendable {
     /// Central meridian, false origin and ellipsoid applied around the kernels.
     var frame: ProjectionFrame { get }
 
-    /// The domain, for clipping geometry before projecting it.
-    var horizon: Horizon { get }
+    /// The region of the sphere the map draws, with the seams it is torn along: what a renderer
+    /// clips geometry to before projecting it (see `ClipRegion`). Every point inside it, at any
+    /// margin from its caps and seams, projects to a finite image, and the image is continuous
+    /// except across seams (`DomainEdgeTests`, `ClipRegionTests`).
+    var clipRegion: ClipRegion { get }
 
     /// The directions of the kernel's x and y output as the method's formulas define them:
     /// (east, north) for almost every method; (west, south) for EPSG 9808 and 9828, (south, west)
@@ -41,7 +44,7 @@ public protocol Projection: Sendable {
     /// Unit-ellipsoid inverse kernel: `(x, y)` / a (false origin removed) → `(λ − λ0, φ)` radians.
     func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double>
 
-    /// Projects a buffer in place: longitude/latitude radians (from the base CRS's prime meridian, as `Horizon`) → easting/northing metres.
+    /// Projects a buffer in place: longitude/latitude radians (from the base CRS's prime meridian, as `ClipRegion`) → easting/northing metres.
     func forward(_ points: UnsafeMutableBufferPointer<SIMD2<Double>>)
 
     /// Unprojects a buffer in place: easting/northing metres → longitude/latitude radians.
@@ -149,7 +152,7 @@ extension Projection {
     /// (east, north) unless a method says otherwise.
     public var outputAxes: OutputAxes { .eastNorth }
 
-    /// Longitude/latitude radians (from the base CRS's prime meridian, as `Horizon`) → easting/northing metres. `.nan` outside the domain.
+    /// Longitude/latitude radians (from the base CRS's prime meridian, as `ClipRegion`) → easting/northing metres. `.nan` outside the domain.
     @inlinable @inline(__always)
     public func project(_ lonLat: SIMD2<Double>) -> SIMD2<Double> {
         let f = frame
@@ -164,7 +167,7 @@ extension Projection {
         return ProjectionDomain.bothOrNaN(SIMD2(xy.x * a + f.falseEasting, xy.y * a + f.falseNorthing))
     }
 
-    /// Easting/northing metres → longitude/latitude radians (from the base CRS's prime meridian, as `Horizon`). `.nan` outside the domain.
+    /// Easting/northing metres → longitude/latitude radians (from the base CRS's prime meridian, as `ClipRegion`). `.nan` outside the domain.
     @inlinable @inline(__always)
     public func unproject(_ xy: SIMD2<Double>) -> SIMD2<Double> {
         let f = frame

@@ -60,7 +60,7 @@ struct GridLattice: Sendable {
     func contains(_ lon: Double, _ lat: Double) -> Bool {
         let eps = (resX + resY) * GridLattice.relativeTolerance
         guard lat + eps >= south && lat - eps <= north else { return false }
-        if east - west >= 2 * .pi - resX * 0.5 { return true }
+        if isGlobal { return true }
         var x = lon
         if x + eps < west { x += 2 * .pi } else if x - eps > east { x -= 2 * .pi }
         return x + eps >= west && x - eps <= east
@@ -82,7 +82,7 @@ struct GridLattice: Sendable {
             let o = offset + ((iy * columns) + (columns - 1 - ix)) * 16
             let lat = Double(file.float32(at: o, bigEndian: big))
             let lon = Double(file.float32(at: o + 4, bigEndian: big))
-            return SIMD2(-lon * secondsToRadians, lat * secondsToRadians)
+            return GridLattice.asPROJ(-lon * secondsToRadians, lat * secondsToRadians)
         case let .planes(p):
             let i = iy * columns + ix
             if p.planes.count == 1 {
@@ -94,7 +94,7 @@ struct GridLattice: Sendable {
             if let nd = p.noData, lo == nd || la == nd { return nil }
             let lon = Double(lo) * p.scale[lonBand] + p.offset[lonBand]
             let lat = Double(la) * p.scale[latBand] + p.offset[latBand]
-            return SIMD2(lonPositiveWest ? -lon : lon, lat)
+            return GridLattice.asPROJ(lonPositiveWest ? -lon : lon, lat)
         case let .gtx(file, offset):
             let v = file.float32(at: offset + (iy * columns + ix) * 4, bigEndian: true)
             if v == -88.8888 || v.isNaN { return nil }
@@ -103,9 +103,21 @@ struct GridLattice: Sendable {
             let o = offset + (iy * (columns + 1) + 1 + ix) * 4
             let lat = Double(las.float32(at: o, bigEndian: false))
             let lon = Double(los.float32(at: o, bigEndian: false))
-            return SIMD2(-lon * secondsToRadians, lat * secondsToRadians)
+            return GridLattice.asPROJ(-lon * secondsToRadians, lat * secondsToRadians)
         }
     }
+
+    /// Horizontal shifts in radians rounded to float32, as PROJ keeps them: identical to the
+    /// double values for real grids (shifts of seconds of arc: 1e-12 rad), and the same
+    /// results as PROJ for grids with shifts of degrees.
+    @inline(__always)
+    static func asPROJ(_ lon: Double, _ lat: Double) -> SIMD2<Double> {
+        SIMD2(Double(Float(lon)), Double(Float(lat)))
+    }
+
+    /// True when the columns go round the whole globe (the last column's east neighbour is the
+    /// first column), as world geoid grids (egm96_15.gtx) do.
+    var isGlobal: Bool { east - west + resX >= 2 * .pi - 1e-10 }
 
     /// Bilinear interpolation at a point inside the lattice, as PROJ's `pj_hgrid_interpolate`
     /// (a point within 1e-4 of a cell outside the last node snaps to the edge). Nil outside.
@@ -115,17 +127,24 @@ struct GridLattice: Sendable {
         if tx + eps < 0 { tx += 2 * .pi } else if tx - eps > east - west { tx -= 2 * .pi }
         tx /= resX
         let ty = (lat - south) / resY
-        guard tx.isFinite, ty.isFinite else { return nil }
+        // (Far outside: no Int conversion of huge values.)
+        guard tx.isFinite, ty.isFinite, abs(tx) < 1e9, abs(ty) < 1e9 else { return nil }
         var ix = Int(tx.rounded(.down)), iy = Int(ty.rounded(.down))
         var fx = tx - Double(ix), fy = ty - Double(iy)
         let edge = 10 * GridLattice.relativeTolerance
-        if ix < 0 {
+        var ix1 = ix + 1
+        if isGlobal {
+            // Wrap around the globe: columns modulo their count.
+            ix = ((ix % columns) + columns) % columns
+            ix1 = (ix + 1) % columns
+        } else if ix < 0 {
             guard ix == -1 && fx > 1 - edge else { return nil }
             ix = 0; fx = 0
         } else if ix + 1 >= columns {
             guard ix + 1 == columns && fx < edge else { return nil }
             ix -= 1; fx = 1
         }
+        if !isGlobal { ix1 = ix + 1 }
         if iy < 0 {
             guard iy == -1 && fy > 1 - edge else { return nil }
             iy = 0; fy = 0
@@ -133,8 +152,8 @@ struct GridLattice: Sendable {
             guard iy + 1 == rows && fy < edge else { return nil }
             iy -= 1; fy = 1
         }
-        guard ix >= 0, iy >= 0, let v00 = node(ix, iy), let v10 = node(ix + 1, iy),
-              let v01 = node(ix, iy + 1), let v11 = node(ix + 1, iy + 1) else { return nil }
+        guard ix >= 0, iy >= 0, ix1 < columns, iy + 1 < rows, let v00 = node(ix, iy), let v10 = node(ix1, iy),
+              let v01 = node(ix, iy + 1), let v11 = node(ix1, iy + 1) else { return nil }
         let m00 = (1 - fx) * (1 - fy), m10 = fx * (1 - fy), m01 = (1 - fx) * fy, m11 = fx * fy
         return m00 * v00 + m10 * v10 + m01 * v01 + m11 * v11
     }

@@ -54,6 +54,9 @@ enum NTv2Reader {
             let rowsD = ((north - south) / resY + 0.5).rounded(.down) + 1
             guard columnsD < 1e7, rowsD < 1e7 else { throw fail("subgrid \(subName) is too large") }
             let columns = Int(columnsD), rows = Int(rowsD)
+            guard columns >= 2, rows >= 2 else {
+                throw fail("subgrid \(subName) has \(columns) × \(rows) nodes (at least 2 × 2 are needed)")
+            }
             guard count == columns * rows else {
                 throw fail("subgrid \(subName): GS_COUNT \(count) does not match \(columns) × \(rows) nodes")
             }

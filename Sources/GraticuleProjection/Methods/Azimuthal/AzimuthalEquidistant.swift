@@ -16,7 +16,7 @@ import GraticuleCore
 /// Domain: the whole globe; only the antipode of the origin, whose image is the boundary circle,
 /// gives NaN (on the sphere; on the ellipsoid a point on that circle). The inverse gives NaN for
 /// points beyond the image (past π on the sphere; past the geodesic's cut locus on the ellipsoid).
-/// `horizon`: the cap of radius π.
+/// `clipRegion`: the cap of radius π − `ClipRegion.antipodeExclusion`.
 public struct AzimuthalEquidistant: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Azimuthal Equidistant",
@@ -24,7 +24,9 @@ public struct AzimuthalEquidistant: Projection {
         names: ["Azimuthal Equidistant"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: .pi) }
+    public var clipRegion: ClipRegion {
+        .cap(lon: frame.centralMeridian, lat: phi0, radius: .pi - ClipRegion.antipodeExclusion)
+    }
 
     @usableFromInline enum Mode: Sendable { case sphere, north, south, geodesic }
     @usableFromInline let mode: Mode

@@ -14,14 +14,14 @@ import GraticuleCore
 ///
 /// Accuracy: agrees with PROJ 9.5.1 to < 0.1 mm forward and < 1e-11° inverse on ESRI:102498
 /// (GOES-16). Domain: the visible cap (NaN elsewhere, and for inverse points off the disc).
-/// `horizon`: the cap of angular radius 0.995 acos(a / (a + h)) (≈ 81°).
+/// `clipRegion`: the cap of angular radius 0.995 acos(a / (a + h)) (≈ 81°).
 public struct GeostationarySatellite: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Geostationary Satellite (Sweep Y)",
         names: ["Geostationary Satellite (Sweep X)", "Geostationary Satellite (Sweep Y)"])
 
     public let frame: ProjectionFrame
-    public let horizon: Horizon
+    public let clipRegion: ClipRegion
 
     /// Distance of the satellite from the centre / a.
     @usableFromInline let g: Double
@@ -43,8 +43,8 @@ public struct GeostationarySatellite: Projection {
         e2 = ellipsoid.isSphere ? 0 : ellipsoid.eccentricitySquared
         let lon0 = p.value(EPSGParameter.longitudeOfNaturalOrigin, names: ["Longitude_Of_Center", "Central_Meridian"],
                            default: 0)
-        horizon = .cap(centerLongitude: lon0, centerLatitude: 0, radius: 0.995 * acos(1 / g))
         frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        clipRegion = .cap(lon: lon0, lat: 0, radius: 0.995 * acos(1 / g))
     }
 
     @inlinable

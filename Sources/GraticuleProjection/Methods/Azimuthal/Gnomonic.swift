@@ -11,7 +11,7 @@ import GraticuleCore
 ///
 /// Accuracy: agrees with PROJ 9.5.1 to < 0.1 mm forward and < 1e-11° inverse on the sweep's
 /// ESRI polar gnomonic CRSs. Domain: the open hemisphere around the centre (sphere: cos c > 1e-10;
-/// ellipsoid: M12 > 0); points at or beyond 90° give NaN. `horizon`: the cap of radius 80°
+/// ellipsoid: M12 > 0); points at or beyond 90° give NaN. `clipRegion`: the cap of radius 80°
 /// (ρ ≤ tan 80° ≈ 5.7 R): the map is unbounded towards 90°, so rendering stops there.
 public struct Gnomonic: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Gnomonic", names: ["Gnomonic"])
@@ -19,8 +19,8 @@ public struct Gnomonic: Projection {
     public static let horizonRadius = 80 * Angle.radiansPerDegree
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon {
-        .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: Gnomonic.horizonRadius)
+    public var clipRegion: ClipRegion {
+        .cap(lon: frame.centralMeridian, lat: phi0, radius: Gnomonic.horizonRadius)
     }
 
     @usableFromInline let phi0: Double

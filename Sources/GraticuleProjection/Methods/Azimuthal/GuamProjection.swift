@@ -10,7 +10,7 @@ import GraticuleCore
 ///
 /// Accuracy: agrees with PROJ 9.5.1 to < 0.1 mm forward and < 1e-11° inverse over Guam (sweep
 /// fixture), and with GN 7-2's example to its printed 1 cm. Domain: meant for Guam (~50 km);
-/// points more than 10° from the origin give NaN. `horizon`: the cap of radius 10°.
+/// points more than 10° from the origin give NaN. `clipRegion`: the cap of radius 10°.
 public struct GuamProjection: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Guam Projection",
@@ -20,8 +20,8 @@ public struct GuamProjection: Projection {
     public static let domainRadius = 10 * Angle.radiansPerDegree
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon {
-        .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: GuamProjection.domainRadius)
+    public var clipRegion: ClipRegion {
+        .cap(lon: frame.centralMeridian, lat: phi0, radius: GuamProjection.domainRadius)
     }
 
     @usableFromInline let phi0: Double

@@ -16,7 +16,7 @@ import GraticuleCore
 /// CRSs (sweep fixture), and with GN 7-2's ETRS89-LAEA example to its printed 1 cm. The inverse is
 /// exact to 1e-15 rad; PROJ 9.5.1's inverse uses a 3-term authalic series and is off by up to
 /// 1.4e-8° (1.5 mm), so the sweep checks ours by round trip there. Domain: every point but the antipode of the origin (NaN), which is the whole boundary
-/// circle ρ = 2 R_q; `horizon` is the cap of radius π (the whole globe less that point).
+/// circle ρ = 2 R_q; `clipRegion` is the cap of radius π − `ClipRegion.antipodeExclusion`.
 public struct LambertAzimuthalEqualArea: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Lambert Azimuthal Equal Area",
@@ -24,7 +24,9 @@ public struct LambertAzimuthalEqualArea: Projection {
         names: ["Lambert Azimuthal Equal Area", "Lambert Azimuthal Equal Area (Spherical)"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: .pi) }
+    public var clipRegion: ClipRegion {
+        .cap(lon: frame.centralMeridian, lat: phi0, radius: .pi - ClipRegion.antipodeExclusion)
+    }
 
     @usableFromInline enum Mode: Sendable { case north, south, oblique }
     @usableFromInline let mode: Mode

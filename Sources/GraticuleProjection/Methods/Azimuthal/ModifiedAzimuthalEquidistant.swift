@@ -16,7 +16,7 @@ import GraticuleCore
 /// GN 7-2's example to its printed 1 cm. Domain: the series is meant for < 800 km, and its
 /// forward and reverse formulas stop being inverses of each other beyond (they disagree by
 /// 3e-8 rad at 7°, 8e-6 rad at 18°): points more than 7° (≈ 780 km) from the origin give NaN, in
-/// both directions. `horizon`: the cap of radius 7°.
+/// both directions. `clipRegion`: the cap of radius 7°.
 public struct ModifiedAzimuthalEquidistant: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Modified Azimuthal Equidistant",
@@ -26,8 +26,8 @@ public struct ModifiedAzimuthalEquidistant: Projection {
     public static let domainRadius = 7 * Angle.radiansPerDegree
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon {
-        .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: ModifiedAzimuthalEquidistant.domainRadius)
+    public var clipRegion: ClipRegion {
+        .cap(lon: frame.centralMeridian, lat: phi0, radius: ModifiedAzimuthalEquidistant.domainRadius)
     }
 
     @usableFromInline let phi0: Double

@@ -13,7 +13,7 @@ import GraticuleCore
 ///
 /// Accuracy: agrees with PROJ 9.5.1 to < 0.1 mm forward and < 1e-11° inverse over the 19 EPSG
 /// CRSs' areas of use (sweep fixture), and with GN 7-2's Amersfoort / RD New example to its printed
-/// 1 mm. Domain: every point but the antipode of the origin on the Gauss sphere (NaN); `horizon`
+/// 1 mm. Domain: every point but the antipode of the origin on the Gauss sphere (NaN); `clipRegion`
 /// is a cap of `PolarStereographic.horizonRadius` (120°) around the origin.
 public struct ObliqueStereographic: Projection {
     public static let descriptor = ProjectionDescriptor(
@@ -22,8 +22,8 @@ public struct ObliqueStereographic: Projection {
         names: ["Oblique Stereographic"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon {
-        .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: PolarStereographic.horizonRadius)
+    public var clipRegion: ClipRegion {
+        .cap(lon: frame.centralMeridian, lat: phi0, radius: PolarStereographic.horizonRadius)
     }
 
     @usableFromInline let phi0: Double

@@ -21,7 +21,7 @@ import GraticuleCore
 /// the outline (beyond PROJ's 1e-11 of slack). The limb round-trips exactly; just inside it the
 /// inverse is √-conditioned (a point 4e-11 m inside the limb is 0.02 m of latitude from it), and
 /// PROJ's Newton iteration refuses such points where this inverse returns them (gie
-/// builtins.gie:5188, which the file itself calls fragile). `horizon` is the cap of radius 90°.
+/// builtins.gie:5188, which the file itself calls fragile). `clipRegion` is the cap of radius 90°.
 public struct Orthographic: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Orthographic",
@@ -29,7 +29,7 @@ public struct Orthographic: Projection {
         names: ["Orthographic", "Local Orthographic", "Orthographic (Spherical)"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: .pi / 2) }
+    public var clipRegion: ClipRegion { .cap(lon: frame.centralMeridian, lat: phi0, radius: .pi / 2) }
 
     @usableFromInline let phi0: Double
     @usableFromInline let sinPhi0: Double

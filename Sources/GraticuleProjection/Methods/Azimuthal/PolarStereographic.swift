@@ -17,7 +17,7 @@ import GraticuleCore
 /// Accuracy: closed form; agrees with PROJ 9.5.1 (`stere`, `ups`) to < 0.1 mm forward and
 /// < 1e-11° inverse over the areas of use of the 46 EPSG/ESRI polar CRSs (sweep fixture), and with
 /// GN 7-2's examples to their printed 1 cm. Domain: every point but the opposite pole (NaN);
-/// `horizon` is a cap of `PolarStereographic.horizonRadius` (120°) around the pole for rendering.
+/// `clipRegion` is a cap of `PolarStereographic.horizonRadius` (120°) around the pole for rendering.
 public struct PolarStereographic: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Polar Stereographic",
@@ -33,9 +33,8 @@ public struct PolarStereographic: Projection {
     public static let horizonRadius = 120 * Angle.radiansPerDegree
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon {
-        .cap(centerLongitude: frame.centralMeridian, centerLatitude: north ? .pi / 2 : -.pi / 2,
-             radius: PolarStereographic.horizonRadius)
+    public var clipRegion: ClipRegion {
+        .cap(lon: frame.centralMeridian, lat: north ? .pi / 2 : -.pi / 2, radius: PolarStereographic.horizonRadius)
     }
 
     /// True for the north polar aspect.

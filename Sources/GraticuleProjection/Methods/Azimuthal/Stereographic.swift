@@ -13,14 +13,14 @@ import GraticuleCore
 ///
 /// Accuracy: agrees with PROJ 9.5.1 to < 0.1 mm forward and < 1e-11° inverse on the sweep's
 /// ESRI world/sphere CRSs (±108°, ±54° from the centre). Domain: every point but the antipode of
-/// the centre (NaN); `horizon` is a cap of `PolarStereographic.horizonRadius` (120°) — for
+/// the centre (NaN); `clipRegion` is a cap of `PolarStereographic.horizonRadius` (120°) — for
 /// ESRI:102018 that keeps everything north of 30° S (the south pole is at infinity).
 public struct Stereographic: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Stereographic", names: ["Stereographic"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon {
-        .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: PolarStereographic.horizonRadius)
+    public var clipRegion: ClipRegion {
+        .cap(lon: frame.centralMeridian, lat: phi0, radius: PolarStereographic.horizonRadius)
     }
 
     /// The polar kernel when the origin is a pole.

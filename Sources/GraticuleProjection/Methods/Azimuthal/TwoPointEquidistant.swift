@@ -14,13 +14,23 @@ import GraticuleCore
 /// one from l'Huilier's half-angle formulas of both triangles. Inverse: the same in reverse.
 ///
 /// Accuracy: agrees with PROJ 9.5.1 to < 0.1 mm forward and < 1e-11° inverse on the sweep's world
-/// CRSs. Domain: the whole globe. `horizon`: `.globe`. The control points must be distinct and not
+/// CRSs. Domain: the whole globe. The control points must be distinct and not
 /// antipodal (invalidParameter otherwise).
 public struct TwoPointEquidistant: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Two Point Equidistant", names: ["Two Point Equidistant"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    /// The arc between the antipodes of the two control points, where the sides of the great circle
+    /// through them fold onto opposite halves of the outline.
+    public var clipRegion: ClipRegion {
+        let a = -p1, b = -p2
+        let lam0 = frame.centralMeridian
+        let path = (0...6).map { i -> SIMD2<Double> in
+            let ll = UnitSphere.lonLat(UnitSphere.interpolate(a, b, Double(i) / 6))
+            return SIMD2(Angle.normalizeRadians(ll.x + lam0), ll.y)
+        }
+        return ClipRegion(seams: ClipRegion.Seam.split(path, project))
+    }
 
     @usableFromInline let p1: SIMD3<Double>
     @usableFromInline let p2: SIMD3<Double>

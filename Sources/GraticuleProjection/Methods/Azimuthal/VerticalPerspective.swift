@@ -16,7 +16,7 @@ import GraticuleCore
 /// < 0.1 mm; on an ellipsoid we follow EPSG's ellipsoidal definition and differ from PROJ by up
 /// to ≈ 0.3 % of the distance from the centre (ESRI:53049/54049 on WGS 84: 0 at the origin — the
 /// only sweep point PROJ can project). Domain: the visible cap; hidden points give NaN, as do
-/// inverse points beyond the limb. `horizon`: the cap of angular radius acos(a / (a + h0 + H)),
+/// inverse points beyond the limb. `clipRegion`: the cap of angular radius acos(a / (a + h0 + H)),
 /// 0.5 % smaller on an ellipsoid.
 public struct VerticalPerspective: Projection {
     public static let descriptor = ProjectionDescriptor(
@@ -25,7 +25,7 @@ public struct VerticalPerspective: Projection {
         names: ["Vertical Perspective"])
 
     public let frame: ProjectionFrame
-    public let horizon: Horizon
+    public let clipRegion: ClipRegion
 
     @usableFromInline let sinPhi0: Double
     @usableFromInline let cosPhi0: Double
@@ -57,8 +57,8 @@ public struct VerticalPerspective: Projection {
         origin = SIMD3((nu0 + h0) * cosPhi0, 0, ((1 - e2) * nu0 + h0) * sinPhi0)
         viewpoint = origin + height * SIMD3(cosPhi0, 0, sinPhi0)
         let cap = acos(1 / (1 + h0 + height)) * (e2 == 0 ? 1 : 0.995)
-        horizon = .cap(centerLongitude: lon0, centerLatitude: phi0, radius: cap)
         frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
+        clipRegion = .cap(lon: lon0, lat: phi0, radius: cap)
     }
 
     @inlinable

@@ -25,7 +25,7 @@ public struct AlbersEqualArea: Projection {
         names: ["Albers Equal Area"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     public let n: Double
     /// C (units of a²).

@@ -24,7 +24,7 @@ public struct AmericanPolyconic: Projection {
         names: ["American Polyconic"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     /// M(φ0), units of a.
     @usableFromInline let m0: Double

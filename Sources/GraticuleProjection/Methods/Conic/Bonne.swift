@@ -26,7 +26,7 @@ public struct Bonne: Projection {
         names: ["Bonne", "Bonne (South Orientated)"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     /// True for EPSG 9828 (output southing, westing).
     public let southOrientated: Bool

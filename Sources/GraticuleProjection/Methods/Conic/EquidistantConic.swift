@@ -21,7 +21,7 @@ public struct EquidistantConic: Projection {
         names: ["Equidistant Conic"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     public let n: Double
     /// G (units of a): ρ = G − M(φ).

@@ -27,8 +27,8 @@ import GraticuleCore
 /// examples to their published 1 cm (tests). The co-latitude of the cone axis is read from the
 /// CRS, except that a value within 0.001″ of S-JTSK's defining 30°17′17.30311″ is taken as it
 /// (EPSG's S-JTSK/05 CRSs give it cut to 30°17′17.303″, 3 mm away; PROJ hard-codes it). Domain: everything but the antipode of the
-/// cone's apex maps (finite); `horizon` is the cap within αC of the projection centre, on which
-/// the map is continuous (the seam runs from the apex away from the centre). The Modified
+/// cone's apex maps (finite); `clipRegion` is the cap within 0.95 αC of the projection centre,
+/// torn along the cone's seam, which runs from the apex (inside the cap) away from the centre. The Modified
 /// polynomial is meaningful only in Czechia and Slovakia; the Modified methods give NaN beyond
 /// `ModifiedPolynomial.domainRadius` (10,000 km of grid) from its origin, where it stops being invertible.
 public struct Krovak: Projection {
@@ -38,9 +38,16 @@ public struct Krovak: Projection {
         names: ["Krovak (North Orientated)", "Krovak", "Krovak Modified (North Orientated)", "Krovak Modified"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon {
-        .cap(centerLongitude: frame.centralMeridian, centerLatitude: latitudeOfCentre,
-             radius: coLatitudeOfConeAxis * 0.95)
+    /// The cap within 0.95 αC of the projection centre, torn along the cone's seam: the meridian
+    /// λ0 from the cone's apex (latitude π/2 − αC on the Gauss sphere, 10° north of the centre for
+    /// S-JTSK) to the North Pole, where the pseudo-longitude D jumps between ±π (a point on it
+    /// takes the sign of its V = B(λ0 − λ)).
+    public var clipRegion: ClipRegion {
+        let psiU = atanh(cosAlpha)  // sin U = sin(π/2 − αC)
+        let apex = Conformal.latitude(isometric: (psiU - lnT0) / b, e: e)
+        return ClipRegion(caps: [ClipRegion.Cap(center: SIMD2(frame.centralMeridian, latitudeOfCentre),
+                                                radius: coLatitudeOfConeAxis * 0.95)],
+                          seams: [.meridian(frame.centralMeridian, from: apex, to: .pi / 2, owner: .bySign)])
     }
 
     public let northOrientated: Bool

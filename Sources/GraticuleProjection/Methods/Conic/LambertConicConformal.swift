@@ -33,7 +33,7 @@ import GraticuleCore
 /// round trip < 1e-12° over the globe.
 /// Domain: every latitude except the pole the cone opens toward (φ = −90° when n > 0), which
 /// maps to infinity and gives NaN; λ − λ0 in [−π, π] (the cut is the antimeridian of λ0).
-/// `horizon` stops at 85° on that side (as Web Mercator does) so clipped maps stay bounded.
+/// `clipRegion` stops at 85° on that side (as Web Mercator does) so clipped maps stay bounded.
 /// Inverse points outside the fan of the projected globe (|λ − λ0| > π) give NaN.
 public struct LambertConicConformal: PairProjection {
     public static let descriptor = ProjectionDescriptor(
@@ -45,15 +45,16 @@ public struct LambertConicConformal: PairProjection {
 
     /// The rotation of the Belgian variant, 29.2985″ (IOGP GN 7-2, method 9803), radians.
     public static let belgianRotation = 29.2985 * Angle.radiansPerArcSecond
-    /// The far-side latitude at which `horizon` stops (the far pole maps to infinity), radians.
+    /// The far-side latitude at which `clipRegion` stops (the far pole maps to infinity), radians.
     public static let horizonLimit = 85 * Angle.radiansPerDegree
 
     public let frame: ProjectionFrame
     /// (west, north) for West Orientated (9826), whose kernel gives a westing; else (east, north).
     public var outputAxes: OutputAxes { xSign < 0 ? OutputAxes(x: .west, y: .north) : .eastNorth }
-    public var horizon: Horizon {
-        n > 0 ? .latitudeBand(south: -Self.horizonLimit, north: .pi / 2)
-              : .latitudeBand(south: -.pi / 2, north: Self.horizonLimit)
+    public var clipRegion: ClipRegion {
+        ClipRegion(caps: n > 0 ? ClipRegion.bandCaps(south: -Self.horizonLimit, north: .pi / 2)
+                               : ClipRegion.bandCaps(south: -.pi / 2, north: Self.horizonLimit),
+                   seams: ClipRegion.globe(cutAt: frame.centralMeridian + .pi).seams)
     }
 
     /// Cone constant n.

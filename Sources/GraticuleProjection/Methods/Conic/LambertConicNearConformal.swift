@@ -23,7 +23,7 @@ public struct LambertConicNearConformal: Projection {
         names: ["Lambert Conic Near-Conformal"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline let k0: Double
     /// Cubic coefficient A (units of a⁻²).

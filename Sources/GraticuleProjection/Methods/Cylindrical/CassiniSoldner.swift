@@ -38,7 +38,7 @@ public struct CassiniSoldner: Projection {
     public static let maxHyperbolicLatitudeOffset = 60 * Double.pi / 180
 
     public let frame: ProjectionFrame
-    public let horizon: Horizon
+    public let clipRegion: ClipRegion
     @usableFromInline let spherical: Bool
     @usableFromInline let hyperbolic: Bool
     @usableFromInline let es: Double
@@ -70,10 +70,10 @@ public struct CassiniSoldner: Projection {
         m0 = arc.distance(phi0)
         frame = try ProjectionFrame(parameters: p, centralMeridian: lam0, ellipsoid: ellipsoid)
         if spherical {
-            horizon = .globe
+            clipRegion = ClipRegion(seams: [.transverseCut(centralMeridian: lam0)])
         } else {
             let band = hyperbolic ? CassiniSoldner.maxHyperbolicLatitudeOffset : Double.pi
-            horizon = .box(west: Angle.normalizeRadians(lam0 - CassiniSoldner.maxLongitudeOffset),
+            clipRegion = .box(west: Angle.normalizeRadians(lam0 - CassiniSoldner.maxLongitudeOffset),
                            south: Swift.max(-Double.pi / 2, phi0 - band),
                            east: Angle.normalizeRadians(lam0 + CassiniSoldner.maxLongitudeOffset),
                            north: Swift.min(Double.pi / 2, phi0 + band))

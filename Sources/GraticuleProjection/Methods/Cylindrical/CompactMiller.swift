@@ -15,7 +15,7 @@ public struct CompactMiller: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Compact Miller", names: ["Compact Miller"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline static let k1 = 0.9902, k2 = 0.1604, k3 = -0.03054
     @usableFromInline static let maxY = CompactMiller.y(Double.pi / 2)
 

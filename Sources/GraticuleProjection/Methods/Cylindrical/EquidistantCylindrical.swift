@@ -27,7 +27,7 @@ public struct EquidistantCylindrical: Projection {
         names: ["Equidistant Cylindrical", "Equidistant Cylindrical (Spherical)"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let spherical: Bool
     /// x per radian of longitude (unit a): ν1 cos φ1 (ellipsoid) or cos φ1 (sphere).
     @usableFromInline let rc: Double

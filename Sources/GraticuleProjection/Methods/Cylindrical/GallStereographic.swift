@@ -13,7 +13,7 @@ public struct GallStereographic: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Gall Stereographic", names: ["Gall Stereographic"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline static let xf = 0.5.squareRoot()
     @usableFromInline static let yf = 1 + 0.5.squareRoot()
 

@@ -28,7 +28,7 @@ import GraticuleCore
 /// Timbalai 1948 / RSO Borneo example to its printed 1 cm. Domain: every point but the two poles of
 /// the central line's great circle on the aposphere (NaN there) and, on the ellipsoid (B > 1),
 /// the sliver |λ − λ0| > π/B next to the antimeridian of λ0, which would wrap; the inverse gives
-/// NaN beyond the image's period |u| > π·A/B. `horizon` is the cap of radius 80°
+/// NaN beyond the image's period |u| > π·A/B. `clipRegion` is the cap of radius 80°
 /// around the centre (scale ≤ 1/cos 80° ≈ 5.8 at its edge), which excludes those two points,
 /// shrunk where needed to stay clear of the sliver (ESRI:54025 World_Hotine: 57°).
 public struct HotineObliqueMercator: Projection {
@@ -39,7 +39,7 @@ public struct HotineObliqueMercator: Projection {
                 "Hotine Oblique Mercator Two Point Natural Origin", "Hotine Oblique Mercator Two Point Center"])
 
     public let frame: ProjectionFrame
-    public let horizon: Horizon
+    public let clipRegion: ClipRegion
 
     @usableFromInline let e: Double
     @usableFromInline let b: Double
@@ -155,8 +155,8 @@ public struct HotineObliqueMercator: Projection {
         }
         vPoleN = arb * log(tan(.pi / 4 - 0.5 * gamma0))
         vPoleS = arb * log(tan(.pi / 4 + 0.5 * gamma0))
-        horizon = .cap(centerLongitude: centre.lon, centerLatitude: centre.lat,
-                       radius: Swift.min(80 * Angle.radiansPerDegree,
+        clipRegion = .cap(lon: centre.lon, lat: centre.lat,
+                          radius: Swift.min(80 * Angle.radiansPerDegree,
                                          HotineObliqueMercator.distanceToSliver(from: centre, lon0: lon0, b: bb)))
         frame = try ProjectionFrame(parameters: p, centralMeridian: lon0,
                                 falseOrigin: centred ? [.projectionCentre, .natural] : [.natural, .projectionCentre],

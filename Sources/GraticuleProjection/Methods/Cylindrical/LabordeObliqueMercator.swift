@@ -17,7 +17,7 @@ import GraticuleCore
 /// rounded to 1e-9 rad (6 mm). PROJ 9.5.1's `labrd` is a series expansion of this method that is
 /// off by up to 5 cm forward and 8 cm inverse at the edges of Madagascar; the sweep compares with it
 /// at 10 cm and checks the inverse by round trip (< 1e-12°). Domain: within 60° of the centre, where
-/// the cubic is monotonic (|3 G H²| < 1); NaN beyond. `horizon`: the cap of radius 60°.
+/// the cubic is monotonic (|3 G H²| < 1); NaN beyond. `clipRegion`: the cap of radius 60°.
 public struct LabordeObliqueMercator: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Laborde Oblique Mercator",
@@ -27,8 +27,8 @@ public struct LabordeObliqueMercator: Projection {
     public static let domainRadius = 60 * Angle.radiansPerDegree
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon {
-        .cap(centerLongitude: frame.centralMeridian, centerLatitude: phic, radius: LabordeObliqueMercator.domainRadius)
+    public var clipRegion: ClipRegion {
+        .cap(lon: frame.centralMeridian, lat: phic, radius: LabordeObliqueMercator.domainRadius)
     }
 
     @usableFromInline let phic: Double

@@ -21,7 +21,7 @@ public struct LambertCylindricalEqualArea: Projection {
         names: ["Lambert Cylindrical Equal Area", "Lambert Cylindrical Equal Area (Spherical)"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let spherical: Bool
     @usableFromInline let k0: Double
     @usableFromInline let authalic: AuthalicLatitude

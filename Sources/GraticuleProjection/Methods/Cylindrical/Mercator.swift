@@ -29,7 +29,10 @@ public struct Mercator: PairProjection {
                 "Mercator (Spherical)"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .latitudeBand(south: -Mercator.maxLatitude, north: Mercator.maxLatitude) }
+    public var clipRegion: ClipRegion {
+        ClipRegion(caps: ClipRegion.bandCaps(south: -Mercator.maxLatitude, north: Mercator.maxLatitude),
+                   seams: ClipRegion.globe(cutAt: frame.centralMeridian + .pi).seams)
+    }
     /// The latitude at which the square Web Mercator map ends (85.0511287798°), radians.
     public static let maxLatitude = atan(sinh(Double.pi))
 

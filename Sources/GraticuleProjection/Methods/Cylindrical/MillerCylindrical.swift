@@ -13,7 +13,7 @@ public struct MillerCylindrical: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Miller Cylindrical", names: ["Miller Cylindrical"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline static let maxY = 1.25 * asinh(tan(0.4 * Double.pi))
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {

@@ -20,7 +20,7 @@ public struct ToblerCylindrical: Projection {
         names: ["Tobler_Cylindrical_I", "Tobler_Cylindrical_II"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     /// Coefficient of φ⁵: 0 (variant I) or 1/24 (variant II).
     @usableFromInline let c5: Double
     @usableFromInline let maxY: Double

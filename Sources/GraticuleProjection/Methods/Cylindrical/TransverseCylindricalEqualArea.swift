@@ -17,7 +17,8 @@ public struct TransverseCylindricalEqualArea: Projection {
         names: ["Transverse Cylindrical Equal Area"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    /// Torn along the back half of the equator (y jumps between ±π k0 there).
+    public var clipRegion: ClipRegion { ClipRegion(seams: [.transverseCut(centralMeridian: frame.centralMeridian)]) }
     @usableFromInline let k0: Double
     @usableFromInline let phi0: Double
 

@@ -50,6 +50,9 @@ import GraticuleCore
 /// the formulas are exact and the domain is the whole globe but the two singular points themselves
 /// (their image is at infinity). Points more than 90° from the central meridian (the far
 /// hemisphere, near the poles) are inside the domain and map beyond the poles, as in PROJ.
+/// `clipRegion`: the globe less caps of 20.5° (geodetic) around (0, λ0 ± 90°), which hold the
+/// excluded caps of the conformal sphere, torn along the back half of the equator, where y jumps
+/// between ± half the meridian.
 public struct TransverseMercator: PairProjection {
     public static let descriptor = ProjectionDescriptor(
         name: "Transverse Mercator",
@@ -64,7 +67,7 @@ public struct TransverseMercator: PairProjection {
     @usableFromInline static let maxEta = atanh(maxTanhEta)
 
     public let frame: ProjectionFrame
-    public let horizon: Horizon
+    public let clipRegion: ClipRegion
     /// (west, south) for South Orientated (EPSG 9808), whose formulas give westing and southing.
     public let outputAxes: OutputAxes
 
@@ -155,9 +158,14 @@ public struct TransverseMercator: PairProjection {
         xi0 = chi0 + Series.sinSum(sin: sin(chi0), cos: cos(chi0), (a1, a2, a3, a4, a5, a6))
         frame = try ProjectionFrame(checkedCentralMeridian: lam0, falseEasting: falseEasting,
                                     falseNorthing: falseNorthing, ellipsoid: ellipsoid, wrapsLongitude: wrapsLongitude)
-        let w = Angle.normalizeRadians(lam0 - TransverseMercator.maxDistanceFromCentralMeridian)
-        let east = Angle.normalizeRadians(lam0 + TransverseMercator.maxDistanceFromCentralMeridian)
-        horizon = .box(west: w, south: -Double.pi / 2, east: east, north: Double.pi / 2)
+        // The globe less two caps around (λ0 ± 90°, 0) (20.5° on the geodetic sphere hold the
+        // 20° of the conformal sphere where the series stops), cut along the back half of the equator.
+        let excluded = 20.5 * Double.pi / 180
+        clipRegion = ClipRegion(
+            caps: [-1.0, 1].map { s in
+                ClipRegion.Cap(center: SIMD2(Angle.normalizeRadians(lam0 + s * Double.pi / 2), 0), radius: Double.pi - excluded)
+            },
+            seams: [.transverseCut(centralMeridian: lam0)])
     }
 
     @inlinable @inline(__always)

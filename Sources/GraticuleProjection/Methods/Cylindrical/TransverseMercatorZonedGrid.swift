@@ -14,7 +14,7 @@ import GraticuleCore
 /// tests compare each zone with the plain UTM CRS of that zone (EPSG:326zz/327zz) computed by PROJ.
 ///
 /// Accuracy: that of `TransverseMercator` (< 1 µm against PROJ's UTM zone CRSs in the unit tests).
-/// Domain: the whole globe; discontinuous at the zone boundaries (the horizon cuts there).
+/// Domain: the whole globe; discontinuous at the zone boundaries (the clip region's seams, owned by the zone east of them).
 public struct TransverseMercatorZonedGrid: Projection {
     public static let descriptor = ProjectionDescriptor(
         name: "Transverse Mercator Zoned Grid System",
@@ -22,7 +22,7 @@ public struct TransverseMercatorZonedGrid: Projection {
         names: ["Transverse Mercator Zoned Grid System"])
 
     public let frame: ProjectionFrame
-    public let horizon: Horizon
+    public let clipRegion: ClipRegion
     /// The TM of a zone, with its central meridian at 0 (longitudes are passed relative to it).
     @usableFromInline let tm: TransverseMercator
     /// Zone width, radians.
@@ -52,9 +52,10 @@ public struct TransverseMercatorZonedGrid: Projection {
         zoneCount = Int(zones.rounded())
         zoneStep = 1_000_000 / ellipsoid.semiMajorAxis
         frame = try ProjectionFrame(parameters: p, centralMeridian: initial, ellipsoid: ellipsoid)
-        horizon = .interrupted(cuts: (0..<zoneCount).map {
-            Horizon.Cut(longitude: Angle.normalizeRadians(initial + Double($0) * w), south: -Double.pi / 2,
-                        north: Double.pi / 2)
+        // Zone boundaries from pole to pole; a point on one is in the zone east of it (the left of
+        // a southward path).
+        clipRegion = ClipRegion(seams: (0..<zoneCount).map {
+            .meridian(Angle.normalizeRadians(initial + Double($0) * w), from: Double.pi / 2, to: -Double.pi / 2, owner: .left)
         })
     }
 

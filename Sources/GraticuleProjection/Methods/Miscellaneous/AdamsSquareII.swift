@@ -25,7 +25,7 @@ import GraticuleCore
 /// so its sweep rows are a known divergence.
 ///
 /// The inverse is closed form given F⁻¹ (Newton's method); the oblique rotation is a 3×3 matrix.
-/// Domain: the whole sphere; the square's edges are the oblique antimeridian (the horizon's cut);
+/// Domain: the whole sphere; the square's edges are the oblique antimeridian (the clip region's seam);
 /// the inverse gives NaN outside the square.
 public struct AdamsSquareII: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Adams Square II", names: ["Adams_Square_II"])
@@ -84,14 +84,15 @@ public struct AdamsSquareII: Projection {
         sinRot = sin(rotation)
         halfSide = AdamsElliptic.completeK
         frame = try ProjectionFrame(parameters: p, centralMeridian: lonC, ellipsoid: ellipsoid)
-        horizon = makeHorizon()
+        clipRegion = makeClipRegion()
     }
 
-    /// Computed once at construction (`makeHorizon`), not on every access.
-    public private(set) var horizon: Horizon = .globe
+    /// The oblique antimeridian λ′ = π from pole to pole (the square's edges).
+    /// Computed once at construction (`makeClipRegion`), not on every access.
+    public private(set) var clipRegion: ClipRegion = .sphere
 
-    /// The cuts of this map, from its parameters (called once, by `init`).
-    func makeHorizon() -> Horizon {
+    /// The region of this map, from its parameters (called once, by `init`).
+    func makeClipRegion() -> ClipRegion {
         // The oblique antimeridian λ′ = π from pole to pole, mapped back to geodetic lon/lat.
         var line: [SIMD2<Double>] = []
         for i in 0...90 {
@@ -103,7 +104,7 @@ public struct AdamsSquareII: Projection {
             let lon = (g.x == 0 && g.y == 0) ? frame.centralMeridian : frame.centralMeridian + atan2(g.y, g.x)
             line.append(SIMD2(Angle.normalizeRadians(lon), phi))
         }
-        return .cutAlong([line])
+        return ClipRegion(seams: ClipRegion.Seam.split(line, project))
     }
 
     @inlinable

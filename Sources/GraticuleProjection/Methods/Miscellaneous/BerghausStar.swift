@@ -86,37 +86,36 @@ public struct BerghausStar: Projection {
         meridian = MeridianArc(thirdFlattening: n)
         radius = meridian.rectifyingRadius
         frame = try ProjectionFrame(parameters: p, centralMeridian: lon0, ellipsoid: ellipsoid)
-        horizon = makeHorizon()
+        clipRegion = makeClipRegion()
     }
 
-    /// Computed once at construction (`makeHorizon`), not on every access.
-    public private(set) var horizon: Horizon = .globe
+    /// Five cuts from the bounding circle (r = π/2) to the antipode of the centre, midway between
+    /// the star points' axes (plane angles θ = −π/2 + (k + ½)·2π/5, azimuths Az = π/2 − θ); they
+    /// meet at the antipode, the tips of the five points. A point on a cut goes to the arm the
+    /// rounding of its plane angle picks (away from zero), found from the kernel.
+    /// Computed once at construction (`makeClipRegion`), not on every access.
+    public private(set) var clipRegion: ClipRegion = .sphere
 
-    /// The cuts of this map, from its parameters (called once, by `init`).
-    func makeHorizon() -> Horizon {
-        // The cuts run from the bounding circle (r = π/2) to the antipode midway between star
-        // axes: plane angles θ = −π/2 + (k + ½)·2π/5, i.e. azimuths Az = π/2 − θ from the centre.
+    /// The region of this map, from its parameters (called once, by `init`).
+    func makeClipRegion() -> ClipRegion {
         let l0 = frame.centralMeridian
         let azimuths = (0..<Self.lobes).map { k in Double.pi - (Double(k) + 0.5) * Self.lobeAngle }
-        switch aspect {
-        case .north:
-            // Az = π − Δλ.
-            return .interrupted(cuts: azimuths.map {
-                Horizon.Cut(longitude: Angle.normalizeRadians(l0 + Double.pi - $0), south: -Double.pi / 2, north: 0)
-            })
-        case .south:
-            // Az = Δλ.
-            return .interrupted(cuts: azimuths.map {
-                Horizon.Cut(longitude: Angle.normalizeRadians(l0 + $0), south: 0, north: Double.pi / 2)
-            })
-        case .oblique:
-            return .cutAlong(azimuths.map { az in
-                [Double.pi / 2, 3 * Double.pi / 4, Double.pi - 1e-9].map { r in
-                    let ll = sphericalInverse(r: r, azimuth: az)
+        let paths: [[SIMD2<Double>]] = azimuths.map { az in
+            switch aspect {
+            case .north:  // Az = π − Δλ
+                return ClipRegion.Seam.meridian(Angle.normalizeRadians(l0 + Double.pi - az), from: 0,
+                                                to: -Double.pi / 2, owner: .left).path
+            case .south:  // Az = Δλ
+                return ClipRegion.Seam.meridian(Angle.normalizeRadians(l0 + az), from: 0, to: Double.pi / 2,
+                                                owner: .left).path
+            case .oblique:
+                return (0...6).map { i in
+                    let ll = sphericalInverse(r: Double.pi / 2 * (1 + Double(i) / 6), azimuth: az)
                     return SIMD2(Angle.normalizeRadians(ll.x + l0), ll.y)
                 }
-            })
+            }
         }
+        return ClipRegion(seams: paths.flatMap { ClipRegion.Seam.split($0, project) })
     }
 
     // MARK: Rectifying latitude (polar aspects on the ellipsoid)

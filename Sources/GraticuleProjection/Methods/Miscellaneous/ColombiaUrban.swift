@@ -24,7 +24,7 @@ public struct ColombiaUrban: Projection {
     public static let maxOffset = 10 * Double.pi / 180
 
     public let frame: ProjectionFrame
-    public let horizon: Horizon
+    public let clipRegion: ClipRegion
     @usableFromInline let es: Double
     @usableFromInline let phi0: Double
     @usableFromInline let h0: Double
@@ -51,7 +51,7 @@ public struct ColombiaUrban: Projection {
         c = 1 + h0
         d = rho0 * (1 + h0 / (1 - es))
         frame = try ProjectionFrame(parameters: p, centralMeridian: lam0, ellipsoid: ellipsoid)
-        horizon = .box(west: Angle.normalizeRadians(lam0 - ColombiaUrban.maxOffset),
+        clipRegion = .box(west: Angle.normalizeRadians(lam0 - ColombiaUrban.maxOffset),
                        south: max(-Double.pi / 2, phi0 - ColombiaUrban.maxOffset),
                        east: Angle.normalizeRadians(lam0 + ColombiaUrban.maxOffset),
                        north: min(Double.pi / 2, phi0 + ColombiaUrban.maxOffset))

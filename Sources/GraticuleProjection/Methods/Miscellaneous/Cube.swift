@@ -57,14 +57,14 @@ public struct Cube: Projection {
         }
         frame = try ProjectionFrame(parameters: p, centralMeridian: lon0,
                                 ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
-        horizon = makeHorizon()
+        clipRegion = makeClipRegion()
     }
 
-    /// Computed once at construction (`makeHorizon`), not on every access.
-    public private(set) var horizon: Horizon = .globe
+    /// Computed once at construction (`makeClipRegion`), not on every access.
+    public private(set) var clipRegion: ClipRegion = .sphere
 
-    /// The cuts of this map, from its parameters (called once, by `init`).
-    func makeHorizon() -> Horizon {
+    /// The region of this map, from its parameters (called once, by `init`).
+    func makeClipRegion() -> ClipRegion {
         let l0 = frame.centralMeridian
         // The 45° parallels beyond the attached facet (densified every 0.25°: chord sag < 8 m)
         // and the band's seam λ0 + 180°.
@@ -77,7 +77,7 @@ public struct Cube: Projection {
         }
         let seam = Angle.normalizeRadians(l0 + Double.pi)
         lines.append([SIMD2(seam, -Self.quarter), SIMD2(seam, 0), SIMD2(seam, Self.quarter)])
-        return .cutAlong(lines)
+        return ClipRegion(seams: lines.flatMap { ClipRegion.Seam.split($0, project) })
     }
 
     /// The point of the unit square's perimeter at parameter u (radians, 8 half-sides per 2π),

@@ -34,7 +34,7 @@ import GraticuleCore
 /// Accuracy: agrees with tools/oracle/fuller_airocean.py (an independent Python transcription of
 /// d3-geo-polygon's pipeline, whose graticule overlays d3's `test/snapshots/airocean.png`
 /// pixel for pixel) to 6.7e-8 m at 958 points; round trip 6e-14° (52,000 points over the
-/// globe). Domain: the whole sphere; the horizon lists the 13 cut edges of the net; the inverse
+/// globe). Domain: the whole sphere; `clipRegion` is torn along the 13 cut edges of the net; the inverse
 /// gives NaN outside the net.
 public struct Fuller: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Fuller", names: ["Fuller"])
@@ -81,15 +81,14 @@ public struct Fuller: Projection {
     @usableFromInline static let grayEl = 8.0.squareRoot() / (5 + 5.0.squareRoot()).squareRoot()
     @usableFromInline static let grayDve = (3 + 5.0.squareRoot()).squareRoot() / (5 + 5.0.squareRoot()).squareRoot()
 
-    /// Computed once at construction (`makeHorizon`), not on every access.
-    public private(set) var horizon: Horizon = .globe
+    /// The net's 13 cut edges (a tree through the icosahedron's vertices); a point on a cut goes to
+    /// the first face in d3's order that holds it, found from the kernel.
+    /// Computed once at construction (`makeClipRegion`), not on every access.
+    public private(set) var clipRegion: ClipRegion = .sphere
 
-    /// The cuts of this map, from its parameters (called once, by `init`).
-    func makeHorizon() -> Horizon {
-        func lonLat(_ v: SIMD3<Double>) -> SIMD2<Double> {
-            SIMD2(atan2(v.y, v.x), atan2(v.z, (v.x * v.x + v.y * v.y).squareRoot()))
-        }
-        return .cutAlong(cuts.map { [lonLat($0.0), lonLat($0.1)] })
+    /// The region of this map, from its parameters (called once, by `init`).
+    func makeClipRegion() -> ClipRegion {
+        ClipRegion(seams: cuts.flatMap { ClipRegion.Seam.split([UnitSphere.lonLat($0.0), UnitSphere.lonLat($0.1)], project) })
     }
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
@@ -104,7 +103,7 @@ public struct Fuller: Projection {
         faces = net.faces
         (m0, m1, m2) = net.rotation
         cuts = net.cuts
-        horizon = makeHorizon()
+        clipRegion = makeClipRegion()
     }
 
     // MARK: Kernels

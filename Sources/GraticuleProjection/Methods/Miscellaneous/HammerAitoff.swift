@@ -20,7 +20,7 @@ public struct HammerAitoff: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Hammer_Aitoff", names: ["Hammer_Aitoff"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))

@@ -18,7 +18,7 @@ import GraticuleCore
 /// 0.27 at 2,000 km, then explodes): points within `domainRadius` = 13.5° of arc (≈ 1,500 km) of the origin (φ0, λ0),
 /// which holds the North, South, Stewart and Chatham Islands (≤ 9.5°) and the sub-Antarctic
 /// Auckland/Campbell groups with margin. Outside it the forward and the inverse give NaN
-/// (PROJ returns 10⁹–10²⁵ m there without error). `horizon` is that cap.
+/// (PROJ returns 10⁹–10²⁵ m there without error). `clipRegion` is that cap.
 ///
 /// Accuracy: agrees with PROJ 9.5.1 to 3e-9 m forward and 6e-10° inverse (the reverse series'
 /// own error, which ours corrects) on the sweep's EPSG:27200 points and 1 mm at Wellington;
@@ -36,9 +36,7 @@ public struct NewZealandMapGrid: Projection {
     @usableFromInline static let radiansToSec5 = 648_000 / Double.pi / 100_000
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon {
-        .cap(centerLongitude: frame.centralMeridian, centerLatitude: phi0, radius: Self.domainRadius)
-    }
+    public var clipRegion: ClipRegion { .cap(lon: frame.centralMeridian, lat: phi0, radius: Self.domainRadius) }
 
     @usableFromInline let phi0: Double
     @usableFromInline let domain: SphericalCap

@@ -42,14 +42,16 @@ public struct PeirceQuincuncial: Projection {
     @usableFromInline let k0: Double
     @usableFromInline let halfSide: Double
 
-    /// Computed once at construction (`makeHorizon`), not on every access.
-    public private(set) var horizon: Horizon = .globe
+    /// The four southern cuts λ0 ± 45°, λ0 ± 135° from the equator to the South Pole; a point on a
+    /// cut is folded with the sector east of it (the left of the southward path).
+    /// Computed once at construction (`makeClipRegion`), not on every access.
+    public private(set) var clipRegion: ClipRegion = .sphere
 
-    /// The cuts of this map, from its parameters (called once, by `init`).
-    func makeHorizon() -> Horizon {
+    /// The region of this map, from its parameters (called once, by `init`).
+    func makeClipRegion() -> ClipRegion {
         let l0 = frame.centralMeridian
-        return .interrupted(cuts: [-0.75, -0.25, 0.25, 0.75].map {
-            Horizon.Cut(longitude: Angle.normalizeRadians(l0 + $0 * Double.pi), south: -Double.pi / 2, north: 0)
+        return ClipRegion(seams: [-0.75, -0.25, 0.25, 0.75].map {
+            .meridian(Angle.normalizeRadians(l0 + $0 * Double.pi), from: 0, to: -Double.pi / 2, owner: .left)
         })
     }
 
@@ -81,7 +83,7 @@ public struct PeirceQuincuncial: Projection {
         halfSide = AdamsElliptic.halfSide(exact: false)
         frame = try ProjectionFrame(parameters: p, centralMeridian: lon0,
                                 ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))
-        horizon = makeHorizon()
+        clipRegion = makeClipRegion()
     }
 
     /// The reflection distance of the southern fold, 2K (PROJ's `shd`).

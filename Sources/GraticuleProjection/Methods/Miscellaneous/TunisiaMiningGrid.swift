@@ -26,7 +26,7 @@ public struct TunisiaMiningGrid: Projection {
     public static let latitudeGradsPerKmSouth = 0.01002
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let phiF: Double
     /// Unit-a easting per radian of longitude, northing per radian of latitude north/south.
     @usableFromInline let kx: Double, kyNorth: Double, kySouth: Double

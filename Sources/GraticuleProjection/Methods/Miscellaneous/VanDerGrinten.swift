@@ -28,7 +28,7 @@ public struct VanDerGrinten: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Van Der Grinten", names: ["Van Der Grinten"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     /// PROJ's `+over`: the inverse also takes points beyond the circle (longitudes past ±180°).
     @usableFromInline let over: Bool
 

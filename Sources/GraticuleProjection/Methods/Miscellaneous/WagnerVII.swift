@@ -23,7 +23,7 @@ public struct WagnerVII: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Wagner VII", names: ["Wagner VII"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline static let sin65 = sin(65 * Double.pi / 180)
     @usableFromInline static let cx = 2.66723

@@ -25,7 +25,7 @@ public struct WinkelTripel: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Winkel Tripel", names: ["Winkel Tripel"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let cosPhi1: Double
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {

@@ -15,7 +15,7 @@ public struct CrasterParabolic: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Craster Parabolic", names: ["Craster Parabolic"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline static let xm = (3 / Double.pi).squareRoot()
     @usableFromInline static let ym = (3 * Double.pi).squareRoot()

@@ -15,7 +15,7 @@ public struct EckertI: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Eckert I", names: ["Eckert I"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     /// 2√(2/(3π)).
     @usableFromInline static let fc = 2 * (2 / (3 * Double.pi)).squareRoot()
 

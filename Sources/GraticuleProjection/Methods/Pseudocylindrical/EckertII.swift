@@ -15,7 +15,7 @@ public struct EckertII: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Eckert II", names: ["Eckert II"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     /// 2/√(6π) and √(2π/3).
     @usableFromInline static let fx = 2 / (6 * Double.pi).squareRoot()
     @usableFromInline static let fy = (2 * Double.pi / 3).squareRoot()

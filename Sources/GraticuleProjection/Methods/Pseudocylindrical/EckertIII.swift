@@ -15,7 +15,7 @@ public struct EckertIII: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Eckert III", names: ["Eckert III"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     /// 2/√(π(4 + π)), 4/√(π(4 + π)), 4/π².
     @usableFromInline static let cx = 2 / (Double.pi * (4 + Double.pi)).squareRoot()
     @usableFromInline static let cy = 4 / (Double.pi * (4 + Double.pi)).squareRoot()

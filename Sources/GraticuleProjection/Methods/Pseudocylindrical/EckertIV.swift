@@ -19,7 +19,7 @@ public struct EckertIV: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Eckert IV", names: ["Eckert IV"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline static let cx = 2 / (Double.pi * (4 + Double.pi)).squareRoot()
     @usableFromInline static let cy = 2 * (Double.pi / (4 + Double.pi)).squareRoot()
     @usableFromInline static let cp = 2 + Double.pi / 2

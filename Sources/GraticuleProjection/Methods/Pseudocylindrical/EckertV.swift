@@ -15,7 +15,7 @@ public struct EckertV: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Eckert V", names: ["Eckert V"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline static let xf = 1 / (2 + Double.pi).squareRoot()
     @usableFromInline static let yf = 2 / (2 + Double.pi).squareRoot()
 

@@ -17,7 +17,7 @@ public struct EckertVI: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Eckert VI", names: ["Eckert VI"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline static let cx = 1 / (2 + Double.pi).squareRoot()
     @usableFromInline static let cy = 2 / (2 + Double.pi).squareRoot()
     @usableFromInline static let n = 1 + Double.pi / 2

@@ -30,7 +30,7 @@ public struct EqualEarth: Projection {
         names: ["Equal Earth"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline static let a1 = 1.340264
     @usableFromInline static let a2 = -0.081106

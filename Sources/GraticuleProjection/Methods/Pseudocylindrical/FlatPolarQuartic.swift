@@ -17,7 +17,7 @@ public struct FlatPolarQuartic: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Flat Polar Quartic", names: ["Flat Polar Quartic"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline static let c = 1 + 0.5.squareRoot()
     @usableFromInline static let fx = 1 / (3 * 2.0.squareRoot() + 6).squareRoot()

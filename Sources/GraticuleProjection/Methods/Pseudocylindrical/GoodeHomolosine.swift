@@ -29,9 +29,9 @@ import GraticuleCore
 /// 50°–60° near the seams and returns longitudes whose forward projection lands elsewhere; this
 /// type does not.)
 ///
-/// `horizon`: `.globe` for the uninterrupted form; `.interrupted(cuts:)` for the lobed forms: each
-/// seam as a meridian segment from the equator to its pole, plus the antimeridian of the central
-/// meridian from pole to pole (absolute longitudes, radians, reduced to [−π, π]).
+/// `clipRegion`: the globe torn along the antimeridian of the central meridian; the lobed forms are
+/// also torn along each seam, a meridian segment from the equator to its pole (absolute longitudes,
+/// radians, reduced to [−π, π]), owned by the western lobe.
 ///
 /// Accuracy: forward within 3e-8 m of PROJ 9.5.1 (goode, igh, igh_o) over the sweep and the world
 /// fixture (global grid, poles, ±180°, points 1e-4° from every seam and transition), inverse within
@@ -52,7 +52,7 @@ public struct GoodeHomolosine: Projection {
 
     public let variant: Variant
     public let frame: ProjectionFrame
-    public let horizon: Horizon
+    public let clipRegion: ClipRegion
 
     /// The PROJ operation of this variant: `goode`, `igh` or `igh_o`.
     public var projName: String {
@@ -121,18 +121,20 @@ public struct GoodeHomolosine: Projection {
             southCount = 3
         }
         if variant == .uninterrupted {
-            horizon = .globe
+            clipRegion = .globe(cutAt: frame.centralMeridian + .pi)
         } else {
             let lon0 = frame.centralMeridian
             func absolute(_ rel: Double) -> Double { Angle.normalizeRadians(lon0 + rel) }
-            var cuts = [Horizon.Cut(longitude: absolute(Double.pi), south: -Double.pi / 2, north: Double.pi / 2)]
+            // A point on a seam belongs to the western lobe: the left of a northward path, the
+            // right of a southward one.
+            var seams = ClipRegion.globe(cutAt: lon0 + Double.pi).seams
             for i in 0..<(northCount - 1) {
-                cuts.append(Horizon.Cut(longitude: absolute(northSeams[i]), south: 0, north: Double.pi / 2))
+                seams.append(.meridian(absolute(northSeams[i]), from: 0, to: Double.pi / 2, owner: .left))
             }
             for i in 0..<(southCount - 1) {
-                cuts.append(Horizon.Cut(longitude: absolute(southSeams[i]), south: -Double.pi / 2, north: 0))
+                seams.append(.meridian(absolute(southSeams[i]), from: 0, to: -Double.pi / 2, owner: .right))
             }
-            horizon = .interrupted(cuts: cuts)
+            clipRegion = ClipRegion(seams: seams)
         }
     }
 

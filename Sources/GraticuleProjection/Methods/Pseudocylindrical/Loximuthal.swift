@@ -23,7 +23,7 @@ public struct Loximuthal: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Loximuthal", names: ["Loximuthal"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let phi1: Double
     @usableFromInline let sinPhi1: Double
     @usableFromInline let cosPhi1: Double

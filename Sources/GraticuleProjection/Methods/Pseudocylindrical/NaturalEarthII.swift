@@ -18,7 +18,7 @@ public struct NaturalEarthII: PolynomialPseudocylindrical {
     public static let descriptor = ProjectionDescriptor(name: "Natural Earth II", names: ["Natural Earth II"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))

@@ -16,7 +16,7 @@ public struct QuarticAuthalic: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Quartic Authalic", names: ["Quartic Authalic"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {
         frame = try WorldProjectionSupport.frame(p, ellipsoid: .sphere(radius: ellipsoid.semiMajorAxis))

@@ -23,7 +23,7 @@ public struct Robinson: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Robinson", names: ["Robinson"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline static let fxc = 0.8487
     @usableFromInline static let fyc = 1.3523

@@ -19,7 +19,7 @@ public struct Sinusoidal: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Sinusoidal", names: ["Sinusoidal"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
 
     @usableFromInline let spherical: Bool
     @usableFromInline let es: Double

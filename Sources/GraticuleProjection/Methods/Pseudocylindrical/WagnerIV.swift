@@ -17,7 +17,7 @@ public struct WagnerIV: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Wagner IV", names: ["Wagner IV"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let kernel: HomalographicKernel
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {

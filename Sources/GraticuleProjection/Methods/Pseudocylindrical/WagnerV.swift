@@ -16,7 +16,7 @@ public struct WagnerV: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Wagner V", names: ["Wagner V"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let kernel: HomalographicKernel
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {

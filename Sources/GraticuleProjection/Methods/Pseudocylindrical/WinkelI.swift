@@ -16,7 +16,7 @@ public struct WinkelI: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Winkel I", names: ["Winkel I"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let cosPhi1: Double
 
     public init(ellipsoid: Ellipsoid, parameters p: ProjectionParameters) throws(GraticuleError) {

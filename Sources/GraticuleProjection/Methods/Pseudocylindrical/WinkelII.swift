@@ -22,7 +22,7 @@ public struct WinkelII: Projection {
     public static let descriptor = ProjectionDescriptor(name: "Winkel II", names: ["Winkel II"])
 
     public let frame: ProjectionFrame
-    public var horizon: Horizon { .globe }
+    public var clipRegion: ClipRegion { .globe(cutAt: frame.centralMeridian + .pi) }
     @usableFromInline let cosPhi1: Double
     @usableFromInline let kernel: HomalographicKernel
 

@@ -1,0 +1,213 @@
+import CZlib
+import GraticuleCore
+
+/// The pixel layouts `PNGWriter` encodes: 8 bits per sample, rows top to bottom, pixels left to
+/// right, samples interleaved.
+public enum PNGPixelFormat: Sendable, Hashable {
+    /// One grey sample per pixel (PNG colour type 0).
+    case grey
+    /// Grey and alpha (colour type 4).
+    case greyAlpha
+    /// Red, green, blue (colour type 2).
+    case rgb
+    /// Red, green, blue, alpha, not premultiplied (colour type 6).
+    case rgba
+    /// One palette index per pixel (colour type 3) into up to 256 RGBA colours; the alpha values
+    /// go into a `tRNS` chunk when any is below 255.
+    case palette([SIMD4<UInt8>])
+
+    /// Samples per pixel.
+    public var samplesPerPixel: Int {
+        switch self {
+        case .grey, .palette: 1
+        case .greyAlpha: 2
+        case .rgb: 3
+        case .rgba: 4
+        }
+    }
+
+    var colorType: UInt8 {
+        switch self {
+        case .grey: 0
+        case .rgb: 2
+        case .palette: 3
+        case .greyAlpha: 4
+        case .rgba: 6
+        }
+    }
+}
+
+/// Row filtering before compression (PNG filter method 0).
+public enum PNGFilterStrategy: Sendable, Hashable {
+    /// No filtering (fastest; good for palette images).
+    case none
+    /// The filter each row compresses best with by the usual heuristic (the smallest sum of
+    /// absolute filtered bytes among None, Sub, Up, Average and Paeth), as libpng does by default.
+    case adaptive
+}
+
+/// Writes PNG images (ISO/IEC 15948, 8-bit samples) with the system zlib.
+///
+///     let png = try PNGWriter.encode(width: 256, height: 256, pixels: rgba, format: .rgba)
+///     try Data(png).write(to: url)
+///
+/// The map renderer and the raster warper produce RGBA images and call this; palette and grey
+/// images serve classified and single-band output.
+public enum PNGWriter {
+    /// The 8-byte PNG signature.
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Encodes an image.
+    /// - Parameters:
+    ///   - width, height: size in pixels (1 … 2^31 − 1 each).
+    ///   - pixels: `width × height × format.samplesPerPixel` bytes, rows top to bottom.
+    ///   - format: the pixel layout.
+    ///   - compressionLevel: zlib level 0 (store) … 9 (smallest); 6 is zlib's default balance,
+    ///     1 is fastest for map tiles.
+    ///   - filter: row filtering.
+    /// - Returns: the PNG file's bytes.
+    /// - Throws: `invalidInput` for a size, buffer length or palette that does not fit.
+    public static func encode(width: Int, height: Int, pixels: [UInt8], format: PNGPixelFormat,
+                              compressionLevel: Int = 6, filter: PNGFilterStrategy = .adaptive) throws(GraticuleError) -> [UInt8] {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw .invalidInput("PNG size \(width) × \(height) outside 1 … \(Int32.max)")
+        }
+        let bpp = format.samplesPerPixel
+        let (rowBytes, o1) = width.multipliedReportingOverflow(by: bpp)
+        let (total, o2) = rowBytes.multipliedReportingOverflow(by: height)
+        guard !o1, !o2, pixels.count == total else {
+            throw .invalidInput("PNG pixels: \(pixels.count) bytes given for \(width) × \(height) × \(bpp) = \(o1 || o2 ? "overflow" : String(total))")
+        }
+        if case let .palette(colors) = format {
+            guard !colors.isEmpty, colors.count <= 256 else { throw .invalidInput("PNG palette of \(colors.count) colours (1 … 256)") }
+            if let bad = pixels.first(where: { Int($0) >= colors.count }) {
+                throw .invalidInput("PNG palette index \(bad) beyond the \(colors.count) colours")
+            }
+        }
+        let filtered = self.filter(pixels, width: width, height: height, bpp: bpp, strategy: filter)
+        let compressed = try deflate(filtered, level: max(0, min(9, compressionLevel)))
+
+        var out = signature
+        var ihdr: [UInt8] = []
+        ihdr.appendBigEndian(UInt32(width))
+        ihdr.appendBigEndian(UInt32(height))
+        ihdr += [8, format.colorType, 0, 0, 0]  // bit depth, colour type, compression, filter, interlace
+        appendChunk(&out, "IHDR", ihdr)
+        if case let .palette(colors) = format {
+            appendChunk(&out, "PLTE", colors.flatMap { [$0.x, $0.y, $0.z] })
+            if colors.contains(where: { $0.w < 255 }) {
+                let lastOpaque = colors.lastIndex { $0.w < 255 }!
+                appendChunk(&out, "tRNS", colors[...lastOpaque].map(\.w))
+            }
+        }
+        // IDAT chunks of at most 1 MiB each.
+        var start = 0
+        repeat {
+            let end = min(compressed.count, start + (1 << 20))
+            appendChunk(&out, "IDAT", Array(compressed[start..<end]))
+            start = end
+        } while start < compressed.count
+        appendChunk(&out, "IEND", [])
+        return out
+    }
+
+    static func appendChunk(_ out: inout [UInt8], _ type: String, _ body: [UInt8]) {
+        out.appendBigEndian(UInt32(body.count))
+        let typeBytes = Array(type.utf8)
+        var crc = typeBytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, uInt($0.count)) }
+        crc = body.withUnsafeBufferPointer { CZlib.crc32(crc, $0.baseAddress, uInt($0.count)) }
+        out += typeBytes
+        out += body
+        out.appendBigEndian(UInt32(truncatingIfNeeded: crc))
+    }
+
+    /// Prefixes each row with its filter type and filters it (PNG filter method 0).
+    static func filter(_ pixels: [UInt8], width: Int, height: Int, bpp: Int, strategy: PNGFilterStrategy) -> [UInt8] {
+        let rowBytes = width * bpp
+        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                var candidate = [UInt8](repeating: 0, count: rowBytes)
+                for y in 0..<height {
+                    let row = src.baseAddress! + y * rowBytes
+                    let prior: UnsafePointer<UInt8>? = y > 0 ? src.baseAddress! + (y - 1) * rowBytes : nil
+                    let target = dst.baseAddress! + y * (rowBytes + 1)
+                    if strategy == .none {
+                        target[0] = 0
+                        (target + 1).update(from: row, count: rowBytes)
+                        continue
+                    }
+                    var bestSum = Int.max
+                    for type in 0..<5 {
+                        candidate.withUnsafeMutableBufferPointer { c in
+                            applyFilter(type, row: row, prior: prior, count: rowBytes, bpp: bpp, into: c.baseAddress!)
+                        }
+                        var sum = 0
+                        for b in candidate { sum += b < 128 ? Int(b) : 256 - Int(b) }
+                        if sum < bestSum {
+                            bestSum = sum
+                            target[0] = UInt8(type)
+                            candidate.withUnsafeBufferPointer { (target + 1).update(from: $0.baseAddress!, count: rowBytes) }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    @inline(__always)
+    static func applyFilter(_ type: Int, row: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>?, count: Int, bpp: Int,
+                            into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count {
+            let a = i >= bpp ? Int(row[i - bpp]) : 0
+            let b = prior.map { Int($0[i]) } ?? 0
+            let c = (i >= bpp ? prior.map { Int($0[i - bpp]) } : nil) ?? 0
+            let x = Int(row[i])
+            let predicted: Int
+            switch type {
+            case 1: predicted = a
+            case 2: predicted = b
+            case 3: predicted = (a + b) >> 1
+            case 4:
+                let p = a + b - c
+                let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                predicted = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+            default: predicted = 0
+            }
+            out[i] = UInt8(truncatingIfNeeded: x - predicted)
+        }
+    }
+
+    /// A zlib stream of `data` (one call to the system zlib's deflate).
+    static func deflate(_ data: [UInt8], level: Int) throws(GraticuleError) -> [UInt8] {
+        var stream = z_stream()
+        guard deflateInit_(&stream, Int32(level), ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw .invalidInput("zlib deflateInit failed")
+        }
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, uLong(data.count)))
+        var out = [UInt8](repeating: 0, count: bound)
+        var status: Int32 = Z_OK
+        var produced = 0
+        data.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = output.baseAddress
+                stream.avail_out = uInt(output.count)
+                status = CZlib.deflate(&stream, Z_FINISH)
+                produced = output.count - Int(stream.avail_out)
+            }
+        }
+        guard status == Z_STREAM_END else { throw .invalidInput("zlib deflate failed (\(status))") }
+        out.removeLast(out.count - produced)
+        return out
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendBigEndian(_ v: UInt32) {
+        append(UInt8(v >> 24)); append(UInt8((v >> 16) & 0xFF)); append(UInt8((v >> 8) & 0xFF)); append(UInt8(v & 0xFF))
+    }
+}

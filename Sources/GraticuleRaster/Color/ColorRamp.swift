@@ -1,0 +1,83 @@
+/// A colour ramp: colours at values, linearly interpolated between them (in sRGB components),
+/// clamped to the end colours outside; NaN gets the nodata colour.
+public struct ColorRamp: Sendable, Hashable {
+    public struct Stop: Sendable, Hashable {
+        public var value: Double
+        /// Red, green, blue, alpha (0–255).
+        public var color: SIMD4<UInt8>
+        public init(_ value: Double, _ color: SIMD4<UInt8>) {
+            self.value = value
+            self.color = color
+        }
+    }
+    /// Stops in increasing value order.
+    public let stops: [Stop]
+    /// The colour of nodata (NaN) values; transparent by default.
+    public var noDataColor: SIMD4<UInt8>
+
+    /// A ramp through the stops (sorted by value; at least one).
+    public init(stops: [Stop], noDataColor: SIMD4<UInt8> = SIMD4(0, 0, 0, 0)) {
+        precondition(!stops.isEmpty, "a colour ramp needs at least one stop")
+        self.stops = stops.sorted { $0.value < $1.value }
+        self.noDataColor = noDataColor
+    }
+
+    /// The colour of a value.
+    @inlinable
+    public func color(_ v: Double) -> SIMD4<UInt8> {
+        guard !v.isNaN else { return noDataColor }
+        if v <= stops[0].value { return stops[0].color }
+        if v >= stops[stops.count - 1].value { return stops[stops.count - 1].color }
+        var hi = 1
+        while stops[hi].value < v { hi += 1 }
+        let a = stops[hi - 1], b = stops[hi]
+        let t = (v - a.value) / (b.value - a.value)
+        let ca = SIMD4<Double>(a.color), cb = SIMD4<Double>(b.color)
+        let c = ca + (cb - ca) * t
+        return SIMD4<UInt8>((c + 0.5).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255)))
+    }
+
+    /// NDVI (−1 … 1): water and bare ground in browns and tans below 0.1, then yellow-green to
+    /// dark green for denser vegetation up to 0.8 — the usual ordering of NDVI palettes.
+    public static let ndvi = ColorRamp(stops: [
+        Stop(-1.0, SIMD4(5, 24, 82, 255)),
+        Stop(-0.2, SIMD4(120, 90, 60, 255)),
+        Stop(0.0, SIMD4(166, 128, 88, 255)),
+        Stop(0.1, SIMD4(215, 200, 150, 255)),
+        Stop(0.2, SIMD4(220, 230, 120, 255)),
+        Stop(0.3, SIMD4(166, 217, 106, 255)),
+        Stop(0.45, SIMD4(102, 189, 99, 255)),
+        Stop(0.6, SIMD4(26, 152, 80, 255)),
+        Stop(0.8, SIMD4(0, 104, 55, 255)),
+        Stop(1.0, SIMD4(0, 69, 41, 255)),
+    ])
+
+    /// Black to white between `min` and `max`.
+    public static func grey(min: Double, max: Double) -> ColorRamp {
+        ColorRamp(stops: [Stop(min, SIMD4(0, 0, 0, 255)), Stop(max, SIMD4(255, 255, 255, 255))])
+    }
+
+    /// A hypsometric ramp (green lowlands, yellow, brown, white peaks) between `min` and `max`.
+    public static func terrain(min: Double, max: Double) -> ColorRamp {
+        let d = max - min
+        return ColorRamp(stops: [
+            Stop(min, SIMD4(40, 120, 60, 255)), Stop(min + 0.25 * d, SIMD4(140, 190, 100, 255)),
+            Stop(min + 0.5 * d, SIMD4(235, 220, 140, 255)), Stop(min + 0.75 * d, SIMD4(160, 110, 70, 255)),
+            Stop(max, SIMD4(250, 250, 250, 255)),
+        ])
+    }
+
+    /// The ramp by name: `ndvi`, `grey:MIN,MAX`, `terrain:MIN,MAX`; nil for anything else.
+    public static func named(_ text: String) -> ColorRamp? {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        if parts[0].lowercased() == "ndvi" { return .ndvi }
+        guard parts.count == 2 else { return nil }
+        let range = parts[1].split(separator: ",").compactMap { Double($0) }
+        guard range.count == 2, range[0] < range[1] else { return nil }
+        switch parts[0].lowercased() {
+        case "grey", "gray": return .grey(min: range[0], max: range[1])
+        case "terrain": return .terrain(min: range[0], max: range[1])
+        default: return nil
+        }
+    }
+}

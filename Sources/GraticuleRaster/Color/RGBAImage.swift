@@ -1,0 +1,91 @@
+import GraticuleCore
+import GraticuleIO
+
+/// An 8-bit RGBA image (not premultiplied), rows top to bottom: what a warp coloured for display
+/// gives, ready for `PNGWriter` or for compositing under vector layers.
+public struct RGBAImage: Sendable, Hashable {
+    public let width: Int, height: Int
+    /// `width × height × 4` bytes.
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "RGBA image of \(width) × \(height) needs \(width * height * 4) bytes")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The colour of pixel (x, y).
+    public func pixel(x: Int, y: Int) -> SIMD4<UInt8> {
+        let i = (y * width + x) * 4
+        return SIMD4(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// The image as a PNG file (RGBA; zlib level 6 unless given).
+    public func png(compressionLevel: Int = 6) throws(GraticuleError) -> [UInt8] {
+        try PNGWriter.encode(width: width, height: height, pixels: pixels, format: .rgba, compressionLevel: compressionLevel)
+    }
+}
+
+extension WarpedRaster {
+    /// One band through a colour ramp (nodata pixels get the ramp's nodata colour).
+    public func colored(_ ramp: ColorRamp, band: Int = 0) -> RGBAImage {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        let values = self.values[band]
+        for k in values.indices {
+            let c = ramp.color(values[k])
+            out[4 * k] = c.x; out[4 * k + 1] = c.y; out[4 * k + 2] = c.z; out[4 * k + 3] = c.w
+        }
+        return RGBAImage(width: width, height: height, pixels: out)
+    }
+
+    /// Three bands as red, green and blue, each stretched linearly from its range to 0–255;
+    /// transparent where any of the three has no data.
+    public func composite(red: Int, green: Int, blue: Int,
+                          ranges: [(min: Double, max: Double)]) -> RGBAImage {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        let channels = [red, green, blue]
+        for k in 0..<(width * height) {
+            var opaque = true
+            for (c, b) in channels.enumerated() {
+                let v = values[b][k]
+                if v.isNaN { opaque = false; break }
+                let r = ranges[c]
+                let t = ((v - r.min) / (r.max - r.min) * 255).rounded()
+                out[4 * k + c] = UInt8(max(0, min(255, t)))
+            }
+            out[4 * k + 3] = opaque ? 255 : 0
+            if !opaque { out[4 * k] = 0; out[4 * k + 1] = 0; out[4 * k + 2] = 0 }
+        }
+        return RGBAImage(width: width, height: height, pixels: out)
+    }
+}
+
+extension Raster {
+    /// The raster warped to a view and coloured for display: a single band through `ramp`
+    /// (default: the NDVI ramp for the built-in NDVI raster, otherwise grey over the band's
+    /// sampled range), or bands 1–3 as RGB when the raster is RGB (photometric RGB or three byte
+    /// bands). This is what a map renderer calls for a raster layer.
+    public func render(to view: RasterView, ramp: ColorRamp? = nil, band: Int = 0,
+                       resampling: Resampling = .nearest) throws(GraticuleError) -> RGBAImage {
+        let rgb = ramp == nil && bands.count >= 3 && dataType == .uint8
+            && (bands[0].colorInterpretation == "Red" || bands.count == 3)
+        let warped = try warp(to: view, options: WarpOptions(resampling: resampling, bands: rgb ? [0, 1, 2] : [band]))
+        if rgb { return warped.composite(red: 0, green: 1, blue: 2, ranges: Array(repeating: (0, 255), count: 3)) }
+        if let ramp { return warped.colored(ramp) }
+        if let table = bands[band].colorTable {
+            let colors = table
+            var out = [UInt8](repeating: 0, count: view.width * view.height * 4)
+            for (k, v) in warped.values[0].enumerated() where !v.isNaN {
+                let i = Int(v)
+                guard i >= 0, i < colors.count else { continue }
+                let c = colors[i]
+                out[4 * k] = c.x; out[4 * k + 1] = c.y; out[4 * k + 2] = c.z; out[4 * k + 3] = c.w
+            }
+            return RGBAImage(width: view.width, height: view.height, pixels: out)
+        }
+        let finite = warped.values[0].filter { $0.isFinite }
+        let lo = finite.min() ?? 0, hi = finite.max() ?? 1
+        return warped.colored(.grey(min: lo, max: hi > lo ? hi : lo + 1))
+    }
+}

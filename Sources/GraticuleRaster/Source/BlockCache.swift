@@ -1,0 +1,61 @@
+import GraticuleIO
+import Synchronization
+
+/// A decoded block shared between readers (immutable once made).
+final class DecodedBlock: Sendable {
+    /// nil for a block the file does not hold (sparse): read as nodata, or 0.
+    let block: TIFFBlock?
+    init(_ block: TIFFBlock?) { self.block = block }
+    var byteCount: Int { block?.bytes.count ?? 0 }
+}
+
+/// A bounded cache of decoded blocks, least recently used out first, safe to use from several
+/// threads (a mutex guards the table; decoding happens outside it).
+final class BlockCache: Sendable {
+    struct Key: Hashable {
+        let image: Int
+        let block: Int
+    }
+    struct Entry {
+        let value: DecodedBlock
+        var lastUse: UInt64
+    }
+    struct State {
+        var entries: [Key: Entry] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+    }
+    /// The most bytes of decoded blocks kept.
+    let capacity: Int
+    private let state = Mutex(State())
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func get(_ key: Key) -> DecodedBlock? {
+        state.withLock { s in
+            guard var e = s.entries[key] else { return nil }
+            s.clock &+= 1
+            e.lastUse = s.clock
+            s.entries[key] = e
+            return e.value
+        }
+    }
+
+    func put(_ key: Key, _ value: DecodedBlock) {
+        state.withLock { s in
+            s.clock &+= 1
+            if let old = s.entries[key] { s.bytes -= old.value.byteCount }
+            s.entries[key] = Entry(value: value, lastUse: s.clock)
+            s.bytes += value.byteCount
+            while s.bytes > capacity && s.entries.count > 1 {
+                guard let victim = s.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { break }
+                if victim.key == key { break }
+                s.bytes -= victim.value.value.byteCount
+                s.entries[victim.key] = nil
+            }
+        }
+    }
+
+    /// Bytes of decoded blocks currently held, and the number of blocks.
+    var usage: (bytes: Int, blocks: Int) { state.withLock { ($0.bytes, $0.entries.count) } }
+}

@@ -1,0 +1,69 @@
+import GraticuleCore
+import GraticuleIO
+
+/// Reads cells of one image of a raster band after band, keeping the block it read last so that
+/// neighbouring reads do not go through the cache's lock. Not thread-safe: one per thread.
+struct CellSampler {
+    let store: RasterStore
+    let image: Int
+    let width: Int, height: Int
+    let blockWidth: Int, blockHeight: Int
+    let planar: Bool
+    let type: TIFFSampleType
+    let bands: [RasterBand]
+    let mask: Int?
+    private var lastKey = -1
+    private var lastPlane = -1
+    private var last: DecodedBlock?
+    private var maskKey = -1
+    private var maskBlock: DecodedBlock?
+
+    init(store: RasterStore, image: Int, bands: [RasterBand], mask: Int?) {
+        self.store = store
+        self.image = image
+        let img = store.images[image]
+        width = img.width; height = img.height
+        blockWidth = img.blockWidth; blockHeight = img.blockHeight
+        planar = img.isPlanar
+        type = img.sampleType
+        self.bands = bands
+        self.mask = mask
+    }
+
+    /// The cell's value in a band, or NaN for nodata, masked cells, and cells outside the image.
+    mutating func value(band: Int, column: Int, row: Int) throws(GraticuleError) -> Double {
+        guard column >= 0, row >= 0, column < width, row < height else { return .nan }
+        let bx = column / blockWidth, by = row / blockHeight
+        let plane = planar ? band : 0
+        let key = (plane * 65_536 + by) * 65_536 + bx
+        if key != lastKey || plane != lastPlane {
+            last = try store.block(image: image, column: bx, row: by, plane: plane)
+            lastKey = key; lastPlane = plane
+        }
+        let b = bands[band]
+        let v: Double
+        if let block = last!.block {
+            let i = ((row - by * blockHeight) * block.width + (column - bx * blockWidth)) * block.samples + (planar ? 0 : band)
+            v = RasterStore.double(block.bytes, index: i, type: type)
+        } else {
+            v = b.noData ?? 0
+        }
+        if b.isNoData(v) { return .nan }
+        if let mask, try !maskValid(mask: mask, column: column, row: row) { return .nan }
+        return v
+    }
+
+    private mutating func maskValid(mask: Int, column: Int, row: Int) throws(GraticuleError) -> Bool {
+        let m = store.images[mask]
+        guard m.width == width, m.height == height else { return true }
+        let bx = column / m.blockWidth, by = row / m.blockHeight
+        let key = by * 65_536 + bx
+        if key != maskKey {
+            maskBlock = try store.block(image: mask, column: bx, row: by, plane: 0)
+            maskKey = key
+        }
+        guard let block = maskBlock?.block else { return false }
+        let i = (row - by * m.blockHeight) * block.width + (column - bx * m.blockWidth)
+        return block.bytes[i] != 0
+    }
+}

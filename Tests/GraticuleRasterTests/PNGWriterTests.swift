@@ -1,0 +1,125 @@
+import CZlib
+import Foundation
+import GraticuleCore
+import GraticuleIO
+import Testing
+
+/// PNGWriter output checked against the PNG specification (ISO/IEC 15948): signature, chunk
+/// layout, CRC-32 (computed here bit by bit, independently of zlib's table), IHDR fields, and the
+/// pixels recovered by inflating IDAT and undoing the row filters as a decoder does.
+@Suite struct PNGWriterTests {
+    struct Decoded {
+        var width = 0, height = 0, colorType = 0
+        var chunks: [String] = []
+        var palette: [UInt8] = [], transparency: [UInt8] = []
+        var pixels: [UInt8] = []
+    }
+
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return c ^ 0xFFFF_FFFF
+    }
+
+    static func be32(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
+
+    static func decode(_ png: [UInt8]) throws -> Decoded {
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var d = Decoded()
+        var idat: [UInt8] = []
+        var i = 8
+        while i < png.count {
+            let length = be32(png, i)
+            let type = String(decoding: png[i + 4 ..< i + 8], as: UTF8.self)
+            let body = Array(png[i + 8 ..< i + 8 + length])
+            #expect(UInt32(be32(png, i + 8 + length)) == crc32(png[i + 4 ..< i + 8 + length]), "CRC of \(type)")
+            d.chunks.append(type)
+            switch type {
+            case "IHDR":
+                d.width = be32(body, 0); d.height = be32(body, 4); d.colorType = Int(body[9])
+                #expect(body[8] == 8 && body[10] == 0 && body[11] == 0 && body[12] == 0)
+            case "PLTE": d.palette = body
+            case "tRNS": d.transparency = body
+            case "IDAT": idat += body
+            default: break
+            }
+            i += 12 + length
+        }
+        #expect(d.chunks.first == "IHDR" && d.chunks.last == "IEND")
+        let bpp = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][d.colorType]!
+        let rowBytes = d.width * bpp
+        var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * d.height)
+        var size = uLongf(raw.count)
+        let status = raw.withUnsafeMutableBufferPointer { out in
+            idat.withUnsafeBufferPointer { uncompress(out.baseAddress, &size, $0.baseAddress, uLong($0.count)) }
+        }
+        #expect(status == Z_OK && Int(size) == raw.count)
+        var pixels = [UInt8](repeating: 0, count: rowBytes * d.height)
+        for y in 0..<d.height {
+            let filter = raw[y * (rowBytes + 1)]
+            for x in 0..<rowBytes {
+                let v = Int(raw[y * (rowBytes + 1) + 1 + x])
+                let a = x >= bpp ? Int(pixels[y * rowBytes + x - bpp]) : 0
+                let b = y > 0 ? Int(pixels[(y - 1) * rowBytes + x]) : 0
+                let c = x >= bpp && y > 0 ? Int(pixels[(y - 1) * rowBytes + x - bpp]) : 0
+                let p: Int
+                switch filter {
+                case 0: p = 0
+                case 1: p = a
+                case 2: p = b
+                case 3: p = (a + b) / 2
+                case 4:
+                    let e = a + b - c
+                    p = abs(e - a) <= abs(e - b) && abs(e - a) <= abs(e - c) ? a : (abs(e - b) <= abs(e - c) ? b : c)
+                default: Issue.record("filter type \(filter)"); p = 0
+                }
+                pixels[y * rowBytes + x] = UInt8((v + p) & 0xFF)
+            }
+        }
+        d.pixels = pixels
+        return d
+    }
+
+    static func noise(_ n: Int, seed: UInt64) -> [UInt8] {
+        var s = seed
+        return (0..<n).map { i in
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            // A smooth gradient with some noise, like map imagery.
+            return UInt8(truncatingIfNeeded: (i % 251) + Int(s >> 61))
+        }
+    }
+
+    @Test(arguments: [(PNGPixelFormat.grey, 0), (.greyAlpha, 4), (.rgb, 2), (.rgba, 6)])
+    func roundTrip(_ format: PNGPixelFormat, _ colorType: Int) throws {
+        for (w, h) in [(1, 1), (7, 3), (256, 256), (301, 17)] {
+            let pixels = Self.noise(w * h * format.samplesPerPixel, seed: UInt64(w * h))
+            for filter in [PNGFilterStrategy.adaptive, .none] {
+                let png = try PNGWriter.encode(width: w, height: h, pixels: pixels, format: format, filter: filter)
+                let d = try Self.decode(png)
+                #expect(d.width == w && d.height == h && d.colorType == colorType)
+                #expect(d.pixels == pixels)
+            }
+        }
+    }
+
+    @Test func paletteWithTransparency() throws {
+        let colors: [SIMD4<UInt8>] = [SIMD4(0, 0, 0, 0), SIMD4(255, 0, 0, 255), SIMD4(0, 128, 0, 128), SIMD4(9, 9, 9, 255)]
+        let pixels: [UInt8] = (0..<(40 * 30)).map { UInt8($0 % 4) }
+        let d = try Self.decode(try PNGWriter.encode(width: 40, height: 30, pixels: pixels, format: .palette(colors)))
+        #expect(d.colorType == 3 && d.pixels == pixels)
+        #expect(d.palette == [0, 0, 0, 255, 0, 0, 0, 128, 0, 9, 9, 9])
+        #expect(d.transparency == [0, 255, 128])  // trailing opaque entries omitted
+        #expect(d.chunks == ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"])
+    }
+
+    @Test func badInputIsRefused() {
+        #expect(throws: GraticuleError.self) { try PNGWriter.encode(width: 0, height: 1, pixels: [], format: .grey) }
+        #expect(throws: GraticuleError.self) { try PNGWriter.encode(width: 2, height: 2, pixels: [1, 2, 3], format: .grey) }
+        #expect(throws: GraticuleError.self) {
+            try PNGWriter.encode(width: 1, height: 1, pixels: [5], format: .palette([SIMD4(0, 0, 0, 255)]))
+        }
+    }
+}
