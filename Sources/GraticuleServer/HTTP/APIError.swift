@@ -1,6 +1,7 @@
 import Foundation
 import GraticuleCore
 import Hummingbird
+import NIOCore
 
 /// An error answered as JSON, as the ArcGIS REST API answers them:
 /// `{"error": {"code": 400, "message": "from: unknown WKID 99999", "details": []}}`.
@@ -74,6 +75,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             var response = APIError(error.status, message).response
             for field in error.headers { response.headers.append(field) }
             return response
+        } catch is NIOTooManyBytesError {
+            return APIError(.contentTooLarge, "body: larger than this endpoint's limit").response
         } catch let error as GraticuleError {
             return APIError.engine(error).response
         } catch {

@@ -35,6 +35,10 @@ public struct GraticuleServer: Sendable {
         addSpatialReferenceRoutes(to: router)
         addProjectRoutes(to: router)
         addTransformationRoutes(to: router)
+        addCountryRoutes(to: router)
+        addRasterRoutes(to: router)
+        addWMSRoutes(to: router)
+        addTileRoutes(to: router)
         return router
     }
 

@@ -14,6 +14,12 @@ final class ServerState: Sendable {
     /// One catalog per configured data directory, in configuration order.
     let directoryCatalogs: [(directory: URL, catalog: TransformationCatalog)]
     private let transformers = BoundedCache<TransformerKey, Transformer>(capacity: 512)
+    /// The rasters served (built-in and the configured raster directories).
+    let rasters: RasterCatalog
+    /// Capabilities documents per version and base URL.
+    let capabilities = BoundedCache<GraticuleServer.CapabilitiesKey, [UInt8]>(capacity: 64)
+    /// The registry CRSs advertised in WMS capabilities, listed once.
+    let advertisedCRSs = Mutex<[String]?>(nil)
 
     init(configuration: ServerConfiguration) throws(GraticuleError) {
         self.configuration = configuration
@@ -26,6 +32,7 @@ final class ServerState: Sendable {
             catalogs.append((dir.standardizedFileURL, TransformationCatalog(registry: registry, grids: grids)))
         }
         directoryCatalogs = catalogs
+        rasters = RasterCatalog(directories: configuration.rasterDirectories)
     }
 
     /// The data directory a request uses: `dataDir` absent → the first configured one (or none);
