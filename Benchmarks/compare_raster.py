@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Raster benchmarks, Graticule beside GDAL 3.6.2 in one run.
 
-    swift build -c release && python3 Benchmarks/compare_raster.py [--points 100000]
+    swift build -c release && python3 Benchmarks/compare_raster.py [--points 100000] [--binary PATH]
 
 1. Warm identify (`graticule bench raster`): microseconds per Raster.identify call with the
    blocks already decoded, points in the raster's CRS and in EPSG:4326 (contract: < 20 µs).
@@ -40,9 +40,12 @@ def best(n, args, stdin=None):
     return min(times), last
 
 def main():
+    global BIN
     ap = argparse.ArgumentParser()
     ap.add_argument("--points", type=int, default=100_000)
+    ap.add_argument("--binary", default=BIN, help="the graticule binary (default .build/release/graticule)")
     a = ap.parse_args()
+    BIN = a.binary
     if not os.path.exists(BIN):
         sys.exit("build first: swift build -c release")
     os.makedirs(OUT, exist_ok=True)
