@@ -63,19 +63,10 @@ struct IdentifyCommand: ParsableCommand {
     /// per input line, written in large chunks.
     func streamStandardInput(_ r: Raster, operation: RasterCoordinateOperation?) throws {
         let input = FileHandle.standardInput.readDataToEndOfFile()
-        var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        var points = [SIMD2<Double>](repeating: SIMD2(.nan, .nan), count: lines.count)
-        var bad = [Bool](repeating: false, count: lines.count)
-        for (i, line) in lines.enumerated() {
-            let fields = line.split(whereSeparator: { $0 == 32 || $0 == 44 || $0 == 9 || $0 == 13 })
-            if fields.count == 2, let x = Double(String(decoding: fields[0], as: UTF8.self)),
-               let y = Double(String(decoding: fields[1], as: UTF8.self)) {
-                points[i] = SIMD2(x, y)
-            } else {
-                bad[i] = true
-            }
-        }
+        let parsed = Self.parsePoints(input)
+        var points = parsed.0
+        let lines = parsed.1
+        let bad = lines.map(\.isBad)
         let original = points
         if let operation { points.withUnsafeMutableBufferPointer { operation.transform($0) } }
         var out = ""
@@ -83,10 +74,26 @@ struct IdentifyCommand: ParsableCommand {
         let stdout = FileHandle.standardOutput
         for (i, p) in points.enumerated() {
             if bad[i] {
-                FileHandle.standardError.write(Data("line \(i + 1): expected x y, got \(String(decoding: lines[i], as: UTF8.self).debugDescription)\n".utf8))
+                FileHandle.standardError.write(Data("line \(i + 1): expected x y, got \(String(decoding: input[lines[i].range], as: UTF8.self).debugDescription)\n".utf8))
                 out += json ? "{\"error\":\"expected x y\"}\n" : "error\n"
             } else {
                 do {
+                    if !json {
+                        // The lean path: the cell and its band values only (no RasterCell).
+                        guard let (column, row) = r.cellIndex(x: p.x, y: p.y) else { out += "outside\n"; continue }
+                        let valid = try r.isValidInMask(column: column, row: row)
+                        out += "\(column) \(row)"
+                        for b in r.bands.indices {
+                            let v = try r.value(band: b, column: column, row: row)
+                            out += !valid || r.bands[b].isNoData(v.doubleValue) ? " nodata" : " " + v.text(as: r.dataType)
+                        }
+                        out += "\n"
+                        if out.utf8.count > 1 << 16 {
+                            stdout.write(Data(out.utf8))
+                            out.removeAll(keepingCapacity: true)
+                        }
+                        continue
+                    }
                     let cell = try r.identify(at: Point(x: p.x, y: p.y), using: nil)
                     if json {
                         var j = Self.json(cell, x: original[i].x, y: original[i].y, raster: r)
@@ -113,6 +120,45 @@ struct IdentifyCommand: ParsableCommand {
             }
         }
         stdout.write(Data(out.utf8))
+    }
+
+    /// One input line: its byte range in the input, and whether it failed to parse as `x y`.
+    struct InputLine { var range: Range<Int>; var isBad: Bool }
+
+    /// Parses lines of `x y` (separated by blanks, tabs or a comma; CR ignored) from raw bytes in
+    /// one pass, with `strtod` on the bytes in place; a bad line is (NaN, NaN) and flagged.
+    static func parsePoints(_ input: Data) -> ([SIMD2<Double>], [InputLine]) {
+        var bytes = [UInt8](input)
+        bytes.append(0)  // strtod stops at the terminator
+        var points: [SIMD2<Double>] = [], lines: [InputLine] = []
+        points.reserveCapacity(bytes.count / 16)
+        lines.reserveCapacity(bytes.count / 16)
+        bytes.withUnsafeMutableBufferPointer { b in
+            let n = b.count - 1
+            let base = UnsafeMutableRawPointer(b.baseAddress!).assumingMemoryBound(to: CChar.self)
+            func isSeparator(_ c: UInt8) -> Bool { c == 32 || c == 44 || c == 9 || c == 13 }
+            var i = 0
+            while i < n {
+                var end = i
+                while end < n && b[end] != 10 { end += 1 }
+                var values: [Double] = []
+                var k = i, ok = true
+                while k < end {
+                    if isSeparator(b[k]) { k += 1; continue }
+                    var stop: UnsafeMutablePointer<CChar>? = nil
+                    let v = strtod(base + k, &stop)
+                    let next = stop.map { $0 - base } ?? k
+                    if next == k || next > end || (next < end && !isSeparator(b[next])) { ok = false; break }
+                    values.append(v)
+                    k = next
+                }
+                ok = ok && values.count == 2
+                points.append(ok ? SIMD2(values[0], values[1]) : SIMD2(.nan, .nan))
+                lines.append(InputLine(range: i..<end, isBad: !ok))
+                i = end + 1
+            }
+        }
+        return (points, lines)
     }
 
     static func requestedExtent(_ cell: RasterCell, _ operation: RasterCoordinateOperation) -> RasterExtent {
