@@ -76,7 +76,7 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
         .testTarget(
-            name: "GraticuleIOTests", dependencies: ["GraticuleIO"],
+            name: "GraticuleIOTests", dependencies: ["GraticuleIO", "GraticuleTransform"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry"],
