@@ -22,10 +22,16 @@ extension GeometryEngine {
     ///   segment (of any arc, their own included) away from a shared vertex are simplified again
     ///   with a quarter of the tolerance, up to full resolution; crossings already in the input
     ///   stay as they were.
+    /// - **No ring moves past another.** Each ring's anchor (its first vertex, an arc end, never
+    ///   removed) stays on the same side of every other ring as in the input; when a simplified
+    ///   ring would pass over one without crossing it (a coast over a small island, a shell past
+    ///   its hole), that ring is simplified again with a quarter of the tolerance.
     /// - **Rings keep at least 4 points** (3 distinct): the arcs of a ring that would fall below
     ///   are simplified again with half the tolerance.
     ///
-    /// Coordinates are compared exactly (shared borders must share vertices, as in Natural Earth).
+    /// Coordinates are compared exactly: borders must share their vertices to be simplified once
+    /// (NE 110m's do; where NE 10m neighbours trace a border with different vertices, the two
+    /// lines are simplified separately and stay at full resolution wherever they would cross).
     /// Consecutive repeated vertices are removed first. z and m are not carried (the result is
     /// two-dimensional). Points, multipoints, envelopes and nil pass through unchanged.
     public static func simplifyPreservingTopology(_ geometries: [Geometry?], method: SimplificationMethod) -> [Geometry?] {
@@ -143,6 +149,7 @@ struct TopologySimplifier {
         // 3. Simplify; repair short rings and crossings by simplifying their arcs again, less.
         scale = [Double](repeating: 1, count: arcs.count)
         simplified = arcs.indices.map(simplify)
+        let containment = ContainmentChecks(refs: refs, parts: parts, isRing: isRing, simplifier: self)
         for _ in 0 ..< 40 {
             var redo = Set<Int>()
             for ref in refs where ref.isRing && !ref.arcs.isEmpty && ringPointCount(ref) < 4 {
@@ -153,6 +160,16 @@ struct TopologySimplifier {
                 for a in crossingArcs(simplified) where scale[a] > 0 {
                     redo.insert(a)
                     scale[a] = scale[a] < 1e-4 ? 0 : scale[a] / 4
+                }
+            }
+            if redo.isEmpty {
+                // A ring that moved past another ring's anchor without crossing it (a coast over an
+                // island, a shell past its hole): refine the moved ring.
+                for k in containment.flipped(self, refs: refs) {
+                    for (a, _) in refs[k].arcs where scale[a] > 0 {
+                        redo.insert(a)
+                        scale[a] = scale[a] < 1e-4 ? 0 : scale[a] / 4
+                    }
                 }
             }
             if redo.isEmpty { break }
@@ -175,6 +192,65 @@ struct TopologySimplifier {
             }
         }
         return out
+    }
+
+    /// Which side of each nearby ring every ring's anchor (its first vertex, an arc end, never
+    /// removed) lies on, in the input; `flipped` lists the rings whose simplified form puts some
+    /// anchor on the other side. Candidates: rings whose input box holds the anchor (a simplified
+    /// ring stays inside its input's box), the anchor not being one of their vertices.
+    struct ContainmentChecks {
+        /// (anchor ring, other ring, inside in the input)
+        var pairs: [(Int, Int, Bool)] = []
+        var anchors: [SIMD2<Double>] = []
+
+        init(refs: [PartRef], parts: [[SIMD2<Double>]], isRing: [Bool], simplifier: TopologySimplifier) {
+            let rings = refs.indices.filter { isRing[$0] && !refs[$0].arcs.isEmpty }
+            // The anchor of a ring is the start of its first arc in the ring's direction.
+            anchors = refs.map { ref in
+                guard let (a, reversed) = ref.arcs.first else { return SIMD2(Double.nan, .nan) }
+                return reversed ? simplifier.arcs[a].last! : simplifier.arcs[a].first!
+            }
+            var boxes: [(SIMD2<Double>, SIMD2<Double>)] = Array(repeating: (SIMD2(.infinity, .infinity), SIMD2(-.infinity, -.infinity)), count: refs.count)
+            for k in rings { for v in parts[k] { boxes[k].0 = pointwiseMin(boxes[k].0, v); boxes[k].1 = pointwiseMax(boxes[k].1, v) } }
+            // Rings sorted by box west edge, to find candidates quickly.
+            let order = rings.sorted { boxes[$0].0.x < boxes[$1].0.x }
+            let wests = order.map { boxes[$0].0.x }
+            for r in rings {
+                let p = anchors[r]
+                var hi = wests.count
+                var lo = 0
+                while lo < hi { let mid = (lo + hi) / 2; if wests[mid] <= p.x { lo = mid + 1 } else { hi = mid } }
+                for idx in 0 ..< lo {
+                    let s = order[idx]
+                    guard s != r, boxes[s].1.x >= p.x, boxes[s].0.y <= p.y, boxes[s].1.y >= p.y else { continue }
+                    if parts[s].contains(p) { continue }
+                    pairs.append((r, s, TopologySimplifier.inside(p, parts[s][...])))
+                }
+            }
+        }
+
+        func flipped(_ t: TopologySimplifier, refs: [PartRef]) -> Set<Int> {
+            var out = Set<Int>()
+            var cache: [Int: [SIMD2<Double>]] = [:]
+            for (r, s, was) in pairs where !out.contains(s) {
+                let ring: [SIMD2<Double>]
+                if let c = cache[s] { ring = c } else { ring = t.assemble(refs[s], fallback: []); cache[s] = ring }
+                if TopologySimplifier.inside(anchors[r], ring[...]) != was { out.insert(s) }
+            }
+            return out
+        }
+    }
+
+    /// Even-odd point in a closed ring (planar).
+    static func inside(_ p: SIMD2<Double>, _ ring: ArraySlice<SIMD2<Double>>) -> Bool {
+        var odd = false
+        var j = ring.endIndex - 1
+        for i in ring.indices {
+            let a = ring[i], b = ring[j]
+            if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { odd.toggle() }
+            j = i
+        }
+        return odd
     }
 
     /// The simplified vertices of arc `a` at its current tolerance factor (end points fixed).
