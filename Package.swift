@@ -92,7 +92,7 @@ let package = Package(
             name: "GraticuleServerTests", dependencies: ["GraticuleServer"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
-            name: "GraticuleIOTests", dependencies: ["GraticuleIO"],
+            name: "GraticuleIOTests", dependencies: ["GraticuleIO", "GraticuleTransform"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry"],

@@ -18,8 +18,8 @@ for target in GraticuleCore GraticuleCRS GraticuleGeometry GraticuleTIFF Graticu
 done
 MODULEMAP="$(find "$SCRATCH/checkouts/GRDB.swift/Sources/GRDBSQLite" -name module.modulemap | head -1)"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -D "$FLAG" \
-    -I "$BIN/Modules" -I "$BIN" -Xcc -fmodule-map-file="$MODULEMAP" \
-    "$ROOT/Fuzz/FuzzVector.swift" "${OBJECTS[@]}" -lsqlite3 -o "$SCRATCH/fuzz-$TARGET"
+    -I "$BIN/Modules" -I "$BIN" -Xcc -fmodule-map-file="$MODULEMAP" -Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap" \
+    "$ROOT/Fuzz/FuzzVector.swift" "${OBJECTS[@]}" -lsqlite3 -lz -o "$SCRATCH/fuzz-$TARGET"
 CORPUS="$SCRATCH/corpus-$TARGET"
 mkdir -p "$CORPUS" "$ROOT/Fuzz/artifacts"
 SEEDS="$ROOT/Fuzz/seeds-vector/$TARGET"

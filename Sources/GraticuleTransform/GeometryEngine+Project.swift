@@ -4,22 +4,37 @@ import GraticuleGeometry
 
 extension GeometryEngine {
     /// Projects a geometry into another spatial reference (ArcGIS `project(_:into:)`), with the
-    /// default transformation. Today that is a conversion between spatial references on the same
-    /// datum (`Transformer`); a pair that needs a datum transformation throws `unsupported` until
-    /// the transformation catalog lands.
+    /// default datum transformation (`TransformationCatalog.defaultTransformation`: the first usable
+    /// one of the ranked list; none between spatial references on the same datum; a ballpark,
+    /// `Transformer.transformation?.isBallpark`, when no transformation is known).
     ///
     /// A geometry without a spatial reference is given `target` unchanged. Coordinates a
     /// projection cannot represent never come back as numbers: a point becomes empty, and a path
     /// or ring with such a vertex is dropped (a polygon whose exterior is dropped loses its holes),
     /// so the result may be empty. z and m are kept as they are.
     public static func project(_ geometry: Geometry, into target: SpatialReference) throws(GraticuleError) -> Geometry {
+        try project(geometry, into: target, transformation: .default)
+    }
+
+    /// Projects a geometry with a given datum transformation (ArcGIS
+    /// `project(_:into:datumTransformation:)`): its steps must chain from the geometry's datum to
+    /// the target's (`GraticuleError.invalidInput` otherwise).
+    public static func project(_ geometry: Geometry, into target: SpatialReference,
+                               using transformation: GeographicTransformation) throws(GraticuleError) -> Geometry {
+        try project(geometry, into: target, transformation: .transformation(transformation))
+    }
+
+    /// Projects a geometry with the default transformation, a given one, or none
+    /// (`Transformer.Choice`); grids are looked up in `catalog`.
+    public static func project(_ geometry: Geometry, into target: SpatialReference, transformation choice: Transformer.Choice,
+                               catalog: TransformationCatalog = .shared) throws(GraticuleError) -> Geometry {
         guard let source = geometry.spatialReference else {
             var g = geometry
             g.spatialReference = target
             return g
         }
         if source == target { return geometry }
-        return project(geometry, using: try Transformer(from: source, to: target))
+        return project(geometry, using: try Transformer(from: source, to: target, transformation: choice, catalog: catalog))
     }
 
     /// Projects with a given pipeline (its source must be the geometry's spatial reference).
@@ -68,20 +83,30 @@ extension GeometryEngine {
         }
     }
 
-    /// Projects every feature of a layer (its schema takes the target spatial reference).
+    /// Projects every feature of a layer (its schema takes the target spatial reference) with the
+    /// default datum transformation.
     public static func project(_ layer: FeatureLayer, into target: SpatialReference) throws(GraticuleError) -> FeatureLayer {
+        try project(layer, into: target, transformation: .default).layer
+    }
+
+    /// Projects every feature of a layer with the default transformation, a given one, or none;
+    /// returns the layer and the transformer used (nil when the layer has no spatial reference),
+    /// whose `transformation` says which datum transformation was applied (`isBallpark` when none
+    /// is known).
+    public static func project(_ layer: FeatureLayer, into target: SpatialReference, transformation choice: Transformer.Choice,
+                               catalog: TransformationCatalog = .shared) throws(GraticuleError) -> (layer: FeatureLayer, transformer: Transformer?) {
         var out = layer
         out.schema.spatialReference = target
         guard let source = layer.schema.spatialReference ?? layer.features.lazy.compactMap({ $0.geometry?.spatialReference }).first else {
             out.features = layer.features.map { f in var f = f; f.geometry?.spatialReference = target; return f }
-            return out
+            return (out, nil)
         }
-        let transformer = try Transformer(from: source, to: target)
+        let transformer = try Transformer(from: source, to: target, transformation: choice, catalog: catalog)
         out.features = layer.features.map { f in
             var f = f
             if let g = f.geometry { f.geometry = project(g, using: transformer) }
             return f
         }
-        return out
+        return (out, transformer)
     }
 }

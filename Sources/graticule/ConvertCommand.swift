@@ -3,7 +3,7 @@ import Foundation
 import Graticule
 
 /// `graticule convert INPUT OUTPUT [--layer NAME] [--to ID] [--transformation OP|default|none]
-/// [--simplify TOL [--method dp|visvalingam]] [--where FIELD=VALUE]`, in the manner of ogr2ogr.
+/// [--simplify TOL [--method dp|visvalingam] [--preserve-topology]] [--where FIELD=VALUE]`, in the manner of ogr2ogr.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
@@ -21,8 +21,11 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Target spatial reference (EPSG:n, ESRI:n, WKID, WKT, PROJJSON, PROJ string).")
     var to: String?
 
-    @Option(name: .long, help: "Datum transformation: default or none (an operation WKID is an error until datum transformations land).")
+    @Option(name: .long, help: "Datum transformation for --to: WKID or AUTH:CODE (steps joined by +, ~ inverts a step), default or none.")
     var transformation: String = "default"
+
+    @Option(name: .long, help: "Directory of grid files (searched before the embedded grids).")
+    var dataDir: String?
 
     @Option(name: .long, help: "Simplify with this tolerance (in the output's units; for visvalingam the minimum triangle area is TOL²).")
     var simplify: Double?
@@ -30,12 +33,15 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Simplification method: dp (Douglas-Peucker, default) or visvalingam.")
     var method: String = "dp"
 
+    @Flag(name: .long, help: "With --simplify: simplify all features together, borders they share once, without introducing crossings.")
+    var preserveTopology = false
+
     @Option(name: .long, help: "Keep only features whose FIELD equals VALUE (text comparison; numbers compared as numbers).")
     var `where`: String?
 
     func validate() throws {
-        guard ["default", "none"].contains(transformation.lowercased()) else {
-            throw ValidationError("--transformation \(transformation): choosing a datum transformation is not implemented yet; use default or none")
+        if transformation.lowercased() != "default" && to == nil {
+            throw ValidationError("--transformation needs --to")
         }
         guard ["dp", "visvalingam"].contains(method) else { throw ValidationError("--method must be dp or visvalingam") }
         if let simplify { guard simplify.isFinite && simplify >= 0 else { throw ValidationError("--simplify must be a non-negative number") } }
@@ -54,22 +60,34 @@ struct ConvertCommand: ParsableCommand {
                 let number = Double(value)
                 layer.features = layer.features.filter { f in
                     let v = f.attributes[i]
+                    if let b = v.boolValue, let want = ["true": true, "false": false, "1": true, "0": false][value.lowercased()] { return b == want }
                     if let number, let d = v.doubleValue { return d == number }
                     return v.description == value
                 }
             }
             if let to {
+                let catalog = TransformationCatalog.shared
+                if let dataDir { try catalog.setDataDirectory(URL(fileURLWithPath: dataDir)) }
                 let target = try SpatialReference(text: to)
-                layer = try GeometryEngine.project(layer, into: target)
+                let choice = try TransformationOption.choice(transformation, catalog: catalog)
+                let projected = try GeometryEngine.project(layer, into: target, transformation: choice, catalog: catalog)
+                layer = projected.layer
+                if let t = projected.transformer { TransformationOption.warnIfBallpark(t) }
             }
             if let tol = simplify, tol > 0 {
-                layer.features = layer.features.map { f in
-                    var f = f
-                    if let g = f.geometry {
-                        f.geometry = method == "dp" ? GeometryEngine.generalize(g, maxDeviation: tol)
-                            : GeometryEngine.simplifyVisvalingam(g, minimumArea: tol * tol)
+                let method: GeometryEngine.SimplificationMethod = method == "dp"
+                    ? .douglasPeucker(maxDeviation: tol) : .visvalingam(minimumArea: tol * tol)
+                if preserveTopology {
+                    let out = GeometryEngine.simplifyPreservingTopology(layer.features.map(\.geometry), method: method)
+                    for i in layer.features.indices { layer.features[i].geometry = out[i] }
+                } else {
+                    for i in layer.features.indices {
+                        guard let g = layer.features[i].geometry else { continue }
+                        switch method {
+                        case let .douglasPeucker(d): layer.features[i].geometry = GeometryEngine.generalize(g, maxDeviation: d)
+                        case let .visvalingam(a): layer.features[i].geometry = GeometryEngine.simplifyVisvalingam(g, minimumArea: a)
+                        }
                     }
-                    return f
                 }
             }
             try VectorDataset.write(layer, to: output)

@@ -38,22 +38,13 @@ struct ProjectCommand: ParsableCommand {
             if let dataDir { try catalog.setDataDirectory(URL(fileURLWithPath: dataDir)) }
             let source = try SpatialReference(text: from, registry: registry)
             let target = try SpatialReference(text: to, registry: registry)
-            let choice: Transformer.Choice
-            switch transformation.lowercased() {
-            case "default": choice = .default
-            case "none": choice = .none
-            default: choice = .transformation(try catalog.transformation(parsing: transformation))
-            }
+            let choice = try TransformationOption.choice(transformation, catalog: catalog)
             transformer = try Transformer(from: source, to: target, transformation: choice, catalog: catalog,
                                           coordinateEpoch: epoch)
         } catch {
             throw CLIError(message: error.description)
         }
-        if let t = transformer.transformation, t.isBallpark {
-            FileHandle.standardError.write(Data(("warning: no datum transformation is known from \(transformer.source.name) "
-                + "to \(transformer.target.name); using a ballpark (coordinates are not shifted, errors can reach "
-                + "hundreds of metres)\n").utf8))
-        }
+        TransformationOption.warnIfBallpark(transformer)
         let coordinates = self.coordinates.filter { $0 != "--" }
         if !coordinates.isEmpty {
             var numbers: [Double] = []

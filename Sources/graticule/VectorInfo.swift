@@ -53,6 +53,7 @@ enum VectorInfo: InfoSource {
         case .real: "Real"
         case .date: "Date"
         case .dateTime: "DateTime"
+        case .boolean: "Integer(Boolean)"
         }
     }
 

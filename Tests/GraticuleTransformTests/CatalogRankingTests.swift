@@ -120,6 +120,25 @@ import Testing
         #expect(abs(b.x - -354_706.118) < 1e-3 && abs(b.y - 7_547_339.764) < 1e-3)
     }
 
+    /// With an area of interest the candidates are those whose area partly intersects it, as
+    /// `projinfo --spatial-test intersects` lists them (pyproj's TransformerGroup, the fixture of
+    /// `agreesWithPROJ`, sets PROJ_SPATIAL_CRITERION_PARTIAL_INTERSECTION: the same test). Sets
+    /// below from `projinfo -s S -t T --bbox W,S,E,N --spatial-test intersects --summary` (PROJ
+    /// 9.1.1; pyproj 3.7.2 / PROJ 9.5.1 gives the same sets), in projinfo's order (grid-check sort:
+    /// the operation on the missing OSTN15 grid last); the catalog adds only its ballpark.
+    @Test(arguments: [
+        ("EPSG:27700", "EPSG:3857", [-1.0, 51.0, 0.5, 52.0], ["EPSG:1314", "EPSG:1196", "EPSG:1197", "EPSG:1195", "EPSG:7710"]),
+        ("EPSG:27700", "EPSG:3857", [-6.0, 56.0, -3.0, 58.0], ["EPSG:1314", "EPSG:1198", "EPSG:1195", "EPSG:7710"]),
+        ("EPSG:4326", "EPSG:28413", [104.9, 46.9, 105.1, 47.1], ["~EPSG:5044", "~EPSG:15865", "~EPSG:1254"]),
+    ])
+    func areaOfInterestMatchesProjinfoIntersects(source: String, target: String, box: [Double], expected: [String]) throws {
+        let aoi = AreaOfUse(name: "aoi", west: box[0], south: box[1], east: box[2], north: box[3])
+        let ranked = try TransformationCatalog.shared.rankedTransformations(from: SpatialReference(text: source),
+                                                                            to: SpatialReference(text: target), areaOfInterest: aoi)
+        let codes = ranked.filter { !$0.transformation.isBallpark }.map(\.transformation.code)
+        #expect(codes == expected, "\(ranked.map(\.transformation.name))")
+    }
+
     /// Workflow 1 (Mongolia): lon 105, lat 47 (WGS 84) into EPSG:28413.
     @Test func mongolia() throws {
         let catalog = TransformationCatalog.shared

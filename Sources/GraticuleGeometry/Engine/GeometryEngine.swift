@@ -135,8 +135,11 @@ public enum Simplify {
         return kept
     }
 
-    /// The indices Visvalingam–Whyatt keeps: effective areas from a min-heap, neighbours updated
-    /// after each removal (an area never decreases below the last removed, as in the original paper).
+    /// The indices Visvalingam–Whyatt keeps: triangle areas in a min-heap, the two neighbours'
+    /// areas recomputed after each removal (ties: the lower index first). As georust `geo`'s
+    /// `simplify_vw` (the `simplification` package; `SimplifyOracleTests` holds it to that), areas
+    /// are not raised to the last removed one: the paper's "effective area" matters for a ranking of
+    /// all vertices, not for a fixed threshold, and only changes the order of removal.
     public static func visvalingam(_ pts: UnsafeBufferPointer<SIMD2<Double>>, minimumArea: Double, isRing: Bool) -> [Int] {
         let n = pts.count
         let minimum = isRing ? 4 : 2
@@ -155,17 +158,15 @@ public enum Simplify {
         var heap = MinHeap(keys: areas)
         var alive = [Bool](repeating: true, count: m)
         var count = m
-        var last = 0.0
         while let top = heap.popMin(), top.1 < minimumArea, count > (isRing ? 3 : 2) {
-            let (k, a) = top
+            let k = top.0
             alive[k] = false
             count -= 1
-            last = max(last, a)
             let p = prev[k], q = next[k]
             next[p] = q
             prev[q] = p
             for j in [p, q] where alive[j] && heap.keys[j].isFinite && !(isRing && j == 0) {
-                heap.update(j, max(area(j), last))
+                heap.update(j, area(j))
             }
         }
         var kept = (0 ..< m).filter { alive[$0] }

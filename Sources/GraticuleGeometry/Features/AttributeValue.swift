@@ -99,20 +99,29 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
     case integer(Int64)
     case real(Double)
     case date(CivilDate)
+    case boolean(Bool)
 
     public var isNull: Bool { if case .null = self { return true }; return false }
     public var stringValue: String? { if case let .string(s) = self { return s }; return nil }
-    public var integerValue: Int64? { if case let .integer(v) = self { return v }; return nil }
+    public var integerValue: Int64? {
+        switch self {
+        case let .integer(v): v
+        case let .boolean(b): b ? 1 : 0
+        default: nil
+        }
+    }
+    public var boolValue: Bool? { if case let .boolean(b) = self { return b }; return nil }
     /// A number, for integer and real values.
     public var doubleValue: Double? {
         switch self {
         case let .real(v): v
         case let .integer(v): Double(v)
+        case let .boolean(b): b ? 1 : 0
         default: nil
         }
     }
 
-    /// The value as text (empty for null), as `ogrinfo` prints it.
+    /// The value as text (empty for null), as `ogrinfo` prints it (a boolean as 1 or 0).
     public var description: String {
         switch self {
         case .null: ""
@@ -120,6 +129,7 @@ public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
         case let .integer(v): String(v)
         case let .real(v): v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
         case let .date(d): d.description
+        case let .boolean(b): b ? "1" : "0"
         }
     }
 }

@@ -5,6 +5,9 @@ public enum FieldType: String, Hashable, Sendable {
     case string, integer, real, date
     /// A date with a time of day.
     case dateTime
+    /// True or false (GDAL's Integer field with the Boolean subtype: GeoJSON `true`/`false`,
+    /// GeoPackage BOOLEAN, dBASE `L`).
+    case boolean
 }
 
 /// A field of a layer: name, type and (for formats that have them, as dBASE) width and precision.

@@ -88,7 +88,8 @@ public enum Geometry: Hashable, Sendable {
         switch self {
         case let .point(p):
             if p.isEmpty { return .empty(spatialReference: p.spatialReference) }
-            return Envelope(xMin: p.x, yMin: p.y, xMax: p.x, yMax: p.y, zRange: p.z.map { $0 ... $0 },
+            // (a NaN z has no range: a fuzz finding through a GeoPackage blob)
+            return Envelope(xMin: p.x, yMin: p.y, xMax: p.x, yMax: p.y, zRange: p.z.flatMap { $0.isNaN ? nil : $0 ... $0 },
                             spatialReference: p.spatialReference)
         case let .envelope(e): return e
         default:

@@ -68,6 +68,8 @@ public enum CSVLayer {
                 case .real: return Double(v).map { .real($0) } ?? .string(v)
                 case .date, .dateTime: return CivilDate(parsing: v).map { .date($0) } ?? .string(v)
                 case .string: return .string(v)
+                case .boolean: return ["1", "true", "t", "yes", "y"].contains(v.lowercased()) ? .boolean(true)
+                    : ["0", "false", "f", "no", "n"].contains(v.lowercased()) ? .boolean(false) : .string(v)
                 }
             }
             features.append(Feature(id: Int64(n), geometry: g, attributes: values))

@@ -239,7 +239,8 @@ public struct GeoJSONReader {
                 let t: FieldType?
                 switch v {
                 case .null: t = nil
-                case .bool, .integer: t = .integer
+                case .bool: t = .boolean
+                case .integer: t = .integer
                 case .number: t = .real
                 case let .string(str):
                     if let d = CivilDate(parsing: str) { t = d.time == nil ? .date : .dateTime } else { t = .string }
@@ -249,7 +250,8 @@ public struct GeoJSONReader {
                 switch (kinds[k], t) {
                 case (nil, _): kinds[k] = t
                 case let (a?, b) where a == b: break
-                case (.integer?, .real), (.real?, .integer): kinds[k] = .real
+                case (.integer?, .real), (.real?, .integer), (.boolean?, .real), (.real?, .boolean): kinds[k] = .real
+                case (.boolean?, .integer), (.integer?, .boolean): kinds[k] = .integer
                 case (.date?, .dateTime), (.dateTime?, .date): kinds[k] = .dateTime
                 default: kinds[k] = .string
                 }
@@ -283,7 +285,9 @@ public struct GeoJSONReader {
         switch (v, type) {
         case (.null, _): return .null
         case let (.integer(x), .integer): return .integer(x)
+        case let (.bool(b), .boolean): return .boolean(b)
         case let (.bool(b), .integer): return .integer(b ? 1 : 0)
+        case let (.bool(b), .real): return .real(b ? 1 : 0)
         case let (.integer(x), .real): return .real(Double(x))
         case let (.number(x), .real): return .real(x)
         case let (.string(s), .date), let (.string(s), .dateTime): return CivilDate(parsing: s).map { .date($0) } ?? .string(s)

@@ -69,6 +69,7 @@ public struct GeoJSONWriter {
             case let .real(d):
                 if d.isFinite && d == d.rounded() && abs(d) < 1e15 { out.integer(Int64(d)); out.raw(".0") } else { out.number(d) }
             case let .date(d): out.string(d.description)
+            case let .boolean(b): out.raw(b ? "true" : "false")
             }
         }
         out.raw("},\"geometry\":")

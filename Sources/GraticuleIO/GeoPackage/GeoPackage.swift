@@ -97,7 +97,8 @@ public struct GeoPackage {
         let fields = attributeColumns.map { c -> FieldDefinition in
             let t = c.type
             let width = t.firstIndex(of: "(").flatMap { Int(t[t.index(after: $0)...].prefix { $0.isNumber }) } ?? 0
-            if t.hasPrefix("INT") || t == "MEDIUMINT" || t == "SMALLINT" || t == "TINYINT" || t == "BOOLEAN" { return FieldDefinition(name: c.name, type: .integer) }
+            if t.hasPrefix("INT") || t == "MEDIUMINT" || t == "SMALLINT" || t == "TINYINT" { return FieldDefinition(name: c.name, type: .integer) }
+            if t == "BOOLEAN" { return FieldDefinition(name: c.name, type: .boolean) }
             if t.hasPrefix("REAL") || t.hasPrefix("FLOAT") || t.hasPrefix("DOUBLE") { return FieldDefinition(name: c.name, type: .real) }
             if t == "DATE" { return FieldDefinition(name: c.name, type: .date) }
             if t == "DATETIME" { return FieldDefinition(name: c.name, type: .dateTime) }
@@ -137,7 +138,8 @@ public struct GeoPackage {
                 switch v.storage {
                 case .null: values.append(.null)
                 case let .int64(n):
-                    values.append(f.type == .real ? .real(Double(n)) : f.type == .string ? .string(String(n)) : .integer(n))
+                    values.append(f.type == .real ? .real(Double(n)) : f.type == .string ? .string(String(n))
+                                  : f.type == .boolean ? .boolean(n != 0) : .integer(n))
                 case let .double(d): values.append(f.type == .integer && d == d.rounded() ? .integer(Int64(d)) : f.type == .string ? .string(String(d)) : .real(d))
                 case let .string(s):
                     if f.type == .date || f.type == .dateTime, let d = CivilDate(parsing: s) { values.append(.date(d)) } else { values.append(.string(s)) }
@@ -215,6 +217,7 @@ public struct GeoPackage {
                     case .real: t = "REAL"
                     case .date: t = "DATE"
                     case .dateTime: t = "DATETIME"
+                    case .boolean: t = "BOOLEAN"
                     }
                     return "\(q(f.name)) \(t)"
                 }
@@ -236,6 +239,7 @@ public struct GeoPackage {
                         case let .integer(n): args.append(n)
                         case let .real(d): args.append(d)
                         case let .date(d): args.append(d.description)
+                        case let .boolean(b): args.append(b ? 1 : 0)
                         }
                     }
                     try statement.execute(arguments: StatementArguments(args))

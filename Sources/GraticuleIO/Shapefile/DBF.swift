@@ -7,8 +7,8 @@ import GraticuleGeometry
 /// Text is decoded with the code page named by the `.cpg` file, else by the language-driver byte
 /// (offset 29), else as UTF-8 when valid and ISO-8859-1 otherwise. Field types map as GDAL does:
 /// `C` string (blank is null), `N`/`F` integer when it has no decimals and fewer than 19 digits,
-/// real otherwise (blank or `*` is null), `D` date (`YYYYMMDD`, blank or zeros null), `L` integer
-/// 1/0 (`?` null). Deleted records are skipped. Every count and length in the header is checked
+/// real otherwise (blank or `*` is null), `D` date (`YYYYMMDD`, blank or zeros null), `L` boolean
+/// (`T`/`Y` true, `F`/`N` false, `?` or blank null; GDAL 3.6 reads these as the text `T`/`F`). Deleted records are skipped. Every count and length in the header is checked
 /// against the file's size.
 public struct DBFTable {
     public let fields: [FieldDefinition]
@@ -54,7 +54,7 @@ public struct DBFTable {
             case UInt8(ascii: "N"), UInt8(ascii: "F"):
                 ft = (decimals == 0 && width < 19 && type == UInt8(ascii: "N")) ? .integer : .real
             case UInt8(ascii: "D"): ft = .date
-            case UInt8(ascii: "L"): ft = .integer
+            case UInt8(ascii: "L"): ft = .boolean
             default: ft = .string
             }
             fields.append(FieldDefinition(name: name, type: ft, width: width, precision: decimals))
@@ -151,8 +151,8 @@ public struct DBFTable {
                 else if let d = CivilDate(parsing: text) { values.append(.date(d)) } else { values.append(.null) }
             case UInt8(ascii: "L"):
                 switch a < b ? data[a] : 0x20 {
-                case UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: "Y"), UInt8(ascii: "y"): values.append(.integer(1))
-                case UInt8(ascii: "F"), UInt8(ascii: "f"), UInt8(ascii: "N"), UInt8(ascii: "n"): values.append(.integer(0))
+                case UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: "Y"), UInt8(ascii: "y"): values.append(.boolean(true))
+                case UInt8(ascii: "F"), UInt8(ascii: "f"), UInt8(ascii: "N"), UInt8(ascii: "n"): values.append(.boolean(false))
                 default: values.append(.null)
                 }
             default:

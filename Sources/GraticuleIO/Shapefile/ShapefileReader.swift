@@ -189,6 +189,8 @@ public struct ShapefileReader {
             guard np >= 0, n >= 0, np <= (c.count - 44) / 4, n <= (c.count - 44 - 4 * np) / 16 else {
                 throw .invalidInput("\(np) parts and \(n) points do not fit in \(c.count) bytes")
             }
+            // (fuzz finding: points in no part broke the one-buffer invariant)
+            guard np > 0 || n == 0 else { throw .invalidInput("\(n) points in no part") }
             var offsets = [Int](repeating: 0, count: np + 1)
             for k in 0 ..< np {
                 let s = i32(44 + 4 * k)

@@ -164,6 +164,8 @@ public enum ShapefileWriter {
                 let w = f.width > 0 ? f.width : 24, d = f.width > 0 ? f.precision : 15
                 kinds.append(UInt8(ascii: "N")); widths.append(min(w, 254)); decimals.append(min(d, 15))
             case .date: kinds.append(UInt8(ascii: "D")); widths.append(8); decimals.append(0)
+            // As GDAL 3.6 writes a boolean: a one-digit number, 1 or 0 (GDAL reads a dBASE L field as text).
+            case .boolean: kinds.append(UInt8(ascii: "N")); widths.append(1); decimals.append(0)
             }
         }
         let recordLength = 1 + widths.reduce(0, +)
