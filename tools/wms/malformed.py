@@ -31,8 +31,13 @@ def pick(xs):
     return random.choice(xs)
 
 
+def raw(s):
+    """The text as it is, except what cannot travel in a request line (spaces, controls, non-ASCII)."""
+    return "".join(c if 0x20 < ord(c) < 0x7F else urllib.parse.quote(c, safe="") for c in s)
+
+
 def enc(s):
-    return urllib.parse.quote(s, safe="") if random.random() < 0.7 else s.replace(" ", "%20").replace("\x00", "%00")
+    return urllib.parse.quote(s, safe="") if random.random() < 0.7 else raw(s)
 
 
 def bad_value():
@@ -106,6 +111,7 @@ def worker(n, seed):
     conn = None
     for _ in range(n):
         method, path, body, headers = request()
+        path = raw(path)
         for attempt in range(2):
             try:
                 if conn is None:
