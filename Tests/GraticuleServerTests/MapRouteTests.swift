@@ -111,6 +111,41 @@ func pngSize(_ data: Data) -> (Int, Int)? {
     }
 }
 
+/// `/api/map` and the viewer's files.
+@Suite struct MapAndViewerRouteTests {
+    @Test func rasterMap() async throws {
+        let r = try await LiveServer.request("/api/map?sr=EPSG:3857&bbox=-3886900,-898500,-3876900,-888500&width=200&height=150&layers=ndvi")
+        #expect(r.status == 200 && r.contentType == "image/png")
+        #expect(pngSize(r.body)! == (200, 150))
+    }
+
+    @Test(arguments: [
+        ("/api/map?bbox=0,0,1,1&layers=nope", 400, "no layer"), ("/api/map?bbox=0,0,1,1&width=4097&layers=ndvi", 400, "width=4097"),
+        ("/api/map?layers=ndvi", 400, "missing parameter bbox"), ("/api/map?bbox=0,0,1,1&layers=ndvi&format=gif", 400, "format=gif"),
+        ("/api/map?bbox=0,0,1,1&layers=ndvi&background=red", 400, "background=red"),
+        ("/api/map?bbox=0,0,1,1&layers=ndvi&sr=EPSG:99999", 400, "sr"),
+        ("/api/map?bbox=0,0,1,1&layers=" + String(repeating: "ndvi,", count: 17) + "ndvi", 400, "1 to 16"),
+    ])
+    func badParameters(path: String, status: Int, message: String) async throws {
+        let r = try await LiveServer.request(path)
+        #expect(r.status == status, "\(path): \(r.text.prefix(200))")
+        #expect(r.errorMessage?.contains(message) == true, "\(r.errorMessage ?? r.text)")
+    }
+
+    @Test func viewerFiles() async throws {
+        let page = try await LiveServer.request("/")
+        #expect(page.status == 200 && page.contentType.hasPrefix("text/html"))
+        for id in ["sr-select", "sr-search", "tf-results", "country-select", "layer-ndvi", "callout", "map"] {
+            #expect(page.text.contains("id=\"\(id)\""), "\(id)")
+        }
+        let js = try await LiveServer.request("/viewer/viewer.js")
+        #expect(js.status == 200 && js.contentType.hasPrefix("text/javascript"))
+        let etag = try #require(js.headers.value(forHTTPHeaderField: "ETag"))
+        let again = try await LiveServer.request("/viewer/viewer.js", headers: ["If-None-Match": etag])
+        #expect(again.status == 304)
+    }
+}
+
 /// `/wms` (1.3.0 and 1.1.1) and `/tiles`.
 @Suite struct WMSRouteTests {
     static let ndviBox = (south: -8.05, west: -34.92, north: -7.95, east: -34.82)

@@ -5,7 +5,7 @@ import GraticuleGeometry
 import GraticuleRaster
 
 /// A layer a map request may draw: a raster of the catalog, or a built-in vector layer.
-enum MapLayer: Sendable {
+enum ServedLayer: Sendable {
     case raster(Raster)
     case countries(BuiltInLayer)
 
@@ -23,7 +23,7 @@ struct MapRequest: Sendable {
     var spatialReference: SpatialReference
     var extent: RasterExtent
     var width: Int, height: Int
-    var layers: [MapLayer]
+    var layers: [ServedLayer]
     /// Background colour; alpha 0 for a transparent map.
     var background: SIMD4<UInt8> = SIMD4(255, 255, 255, 255)
 }
@@ -31,7 +31,7 @@ struct MapRequest: Sendable {
 extension GraticuleServer {
     /// The layer names of maps, WMS and tiles: `countries` (Natural Earth 1:110m),
     /// `countries10m`, and every raster of the catalog.
-    func mapLayer(_ name: String) throws(APIError) -> MapLayer {
+    func mapLayer(_ name: String) throws(APIError) -> ServedLayer {
         switch name {
         case "countries", "countries110":
             return .countries(try engine("layers") { () throws(GraticuleError) in try NaturalEarth.layer(named: "countries110") })

@@ -22,7 +22,7 @@ extension GraticuleServer {
             guard !names.isEmpty, names.count <= 16 else {
                 throw APIError.badParameter("layers", query["layers"] ?? "", "expected 1 to 16 layer names")
             }
-            var layers: [MapLayer] = []
+            var layers: [ServedLayer] = []
             for name in names { layers.append(try self.mapLayer(name)) }
             let extent = TileAddress.extent(z: z, x: x, y: y)
             let map = MapRequest(spatialReference: try state.spatialReference("EPSG:3857", parameter: "tile"),

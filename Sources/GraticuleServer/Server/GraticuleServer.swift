@@ -39,6 +39,7 @@ public struct GraticuleServer: Sendable {
         addRasterRoutes(to: router)
         addWMSRoutes(to: router)
         addTileRoutes(to: router)
+        addMapRoutes(to: router)
         return router
     }
 

@@ -14,6 +14,9 @@ final class ServerState: Sendable {
     /// One catalog per configured data directory, in configuration order.
     let directoryCatalogs: [(directory: URL, catalog: TransformationCatalog)]
     private let transformers = BoundedCache<TransformerKey, Transformer>(capacity: 512)
+    /// Spatial references by request text (short texts only: codes and names), so repeated
+    /// requests (WMS, tiles) do not query the registry again.
+    private let spatialReferences = BoundedCache<String, SpatialReference>(capacity: 1024)
     /// The rasters served (built-in and the configured raster directories).
     let rasters: RasterCatalog
     /// Capabilities documents per version and base URL.
@@ -57,6 +60,14 @@ final class ServerState: Sendable {
         guard t.utf8.count <= 64 << 10 else {
             throw APIError.badParameter(parameter, t, "spatial reference text longer than 65,536 bytes")
         }
+        let cacheable = t.utf8.count <= 256
+        if cacheable, let hit = spatialReferences.value(for: t) { return hit }
+        let sr = try resolveSpatialReference(t, parameter: parameter)
+        if cacheable { spatialReferences.insert(sr, for: t) }
+        return sr
+    }
+
+    private func resolveSpatialReference(_ t: String, parameter: String) throws(APIError) -> SpatialReference {
         if t.uppercased() == "CRS:84" || t.uppercased() == "OGC:CRS84" {
             do { return try SpatialReference(authority: "OGC", code: "CRS84", registry: registry) } catch {
                 throw APIError.engine(error, parameter: parameter)

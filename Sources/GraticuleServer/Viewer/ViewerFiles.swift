@@ -74,5 +74,14 @@ enum APIIndex {
         "POST /api/project?to=ID[&from=ID][&transformation=…]": "project {\"points\": [[x, y], …]} or a GeoJSON object",
         "GET /api/transformations?from=ID&to=ID[&area=W,S,E,N][&dataDir=DIR|none]": "ranked datum transformations",
         "GET /api/data-directories": "grid directories and the grid files they hold",
+        "GET /api/countries[?layer=countries110|countries10m]": "Natural Earth countries: code and name",
+        "GET /api/country?x=LON&y=LAT[&sr=ID]": "the country at a point (null at sea), its attributes and extent",
+        "GET /api/country/{ADM0_A3}[?sr=ID]": "one country with its extent in degrees and in sr",
+        "GET /api/rasters, GET /api/raster/{name}": "the rasters served (ndvi built in)",
+        "GET /api/raster/{name}/identify?x=&y=[&sr=EPSG:4326]": "the raster cell under a point",
+        "GET /api/raster/{name}/image?bbox=&sr=&width=&height=[&ramp=][&resampling=]": "the raster as PNG in any spatial reference",
+        "GET /api/map?sr=&bbox=&width=&height=&layers=countries,ndvi[&format=png|svg]": "a map image in any spatial reference",
+        "GET /wms?SERVICE=WMS&REQUEST=GetCapabilities|GetMap|GetFeatureInfo": "OGC WMS 1.3.0 and 1.1.1",
+        "GET /tiles/{z}/{x}/{y}.png[?layers=]": "XYZ tiles in EPSG:3857",
     ]
 }

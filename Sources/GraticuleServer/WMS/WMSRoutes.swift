@@ -68,7 +68,7 @@ extension GraticuleServer {
         }
         let names = layersText.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
         guard names.count <= 16 else { throw WMSException(.invalidParameterValue, "LAYERS: more than 16 layers") }
-        var layers: [MapLayer] = []
+        var layers: [ServedLayer] = []
         for n in names {
             do { layers.append(try mapLayer(n)) } catch {
                 throw WMSException(.layerNotDefined, "LAYERS: no layer \(APIError.quoted(n)); layers: \(mapLayerNames.joined(separator: ", "))")
@@ -125,9 +125,9 @@ extension GraticuleServer {
             throw WMSException(.missingParameterValue, "missing parameter QUERY_LAYERS")
         }
         let drawn = Set(map.layers.map(\.name))
-        var layers: [MapLayer] = []
+        var layers: [ServedLayer] = []
         for n in ql.split(separator: ",") {
-            let layer: MapLayer
+            let layer: ServedLayer
             do { layer = try mapLayer(String(n)) } catch {
                 throw WMSException(.layerNotDefined, "QUERY_LAYERS: no layer \(APIError.quoted(String(n)))")
             }

@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Map server throughput, Graticule beside MapServer 8 (Debian cgi-mapserver under lighttpd
+FastCGI) on the same data and requests, in one run, with wrk on loopback.
+
+    swift build -c release --product graticule && python3 Benchmarks/compare_server.py [--duration 10]
+
+Data: the built-in Natural Earth 1:110m countries (exported to a Shapefile with
+`graticule convert countries110` for MapServer) and the built-in NDVI raster (the same GeoTIFF file).
+Requests (WMS 1.3.0):
+  A. GetMap countries, EPSG:4326, whole world, 1024 × 512 PNG           (contract ≥ 10× MapServer)
+  B. GetFeatureInfo on the NDVI raster, one cell                        (contract ≥ 10× MapServer)
+  C. GetFeatureInfo on countries (vector)
+  D. GetMap NDVI, EPSG:3857, 256 × 256 PNG
+Each with `wrk -t2 -c8 -d<duration>s` against each server after one warming request that must be
+a 200 with the right content type (a request a server cannot answer is reported, not timed).
+Then the soak: 64 connections for 30 s on a rotation of all requests against Graticule, with the
+server's resident memory sampled every second (contract: zero non-2xx, memory flat).
+Scratch files go to Benchmarks/results/server/ (not in git).
+"""
+import argparse, os, re, shutil, signal, socket, subprocess, sys, tempfile, threading, time, urllib.request
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+BIN = os.path.join(ROOT, ".build", "release", "graticule")
+OUT = os.path.join(ROOT, "Benchmarks", "results", "server")
+NDVI = os.path.join(ROOT, "Sources", "GraticuleRaster", "Resources", "ndvi.tif")
+
+MAPFILE = """MAP
+  NAME "graticule_compare"
+  EXTENT -180 -90 180 90
+  SIZE 1024 512
+  UNITS DD
+  IMAGECOLOR 255 255 255
+  PROJECTION "init=epsg:4326" END
+  OUTPUTFORMAT NAME "png" DRIVER "AGG/PNG" MIMETYPE "image/png" IMAGEMODE RGBA EXTENSION "png" END
+  WEB
+    METADATA
+      "ows_title" "compare"
+      "ows_onlineresource" "http://127.0.0.1:{port}/mapserv?"
+      "ows_srs" "EPSG:4326 EPSG:3857 CRS:84"
+      "ows_enable_request" "*"
+      "wms_feature_info_mime_type" "text/plain"
+    END
+  END
+  LAYER
+    NAME "countries"
+    TYPE POLYGON
+    DATA "{shp}"
+    PROJECTION "init=epsg:4326" END
+    TEMPLATE "ttt"
+    METADATA "wms_title" "countries" "gml_include_items" "all" END
+    CLASS STYLE COLOR 230 225 205 OUTLINECOLOR 90 90 90 WIDTH 0.5 END END
+  END
+  LAYER
+    NAME "ndvi"
+    TYPE RASTER
+    DATA "{ndvi}"
+    PROJECTION "init=epsg:31985" END
+    TEMPLATE "ttt"
+    METADATA "wms_title" "ndvi" "gml_include_items" "all" END
+  END
+END
+"""
+
+LIGHTTPD = """server.document-root = "{root}"
+server.port = {port}
+server.bind = "127.0.0.1"
+server.modules = ("mod_fastcgi")
+server.errorlog = "{root}/lighttpd.err"
+fastcgi.server = ( "/mapserv" => ((
+    "bin-path" => "/usr/lib/cgi-bin/mapserv",
+    "socket" => "{root}/mapserv.sock",
+    "max-procs" => 2,
+    "check-local" => "disable",
+    "bin-environment" => ( "MAPSERVER_CONFIG_FILE" => "{root}/mapserver.conf", "MS_MAPFILE" => "{root}/compare.map" )
+)))
+"""
+
+CONFIG = """CONFIG
+  ENV
+    MS_MAP_PATTERN "."
+    MS_MAPFILE "{root}/compare.map"
+  END
+END
+"""
+
+
+def free_port():
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); p = s.getsockname()[1]; s.close(); return p
+
+
+def wait_url(url, timeout=60):
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        try:
+            urllib.request.urlopen(url, timeout=5).read(); return True
+        except Exception:
+            time.sleep(0.3)
+    return False
+
+
+def fetch(url):
+    try:
+        r = urllib.request.urlopen(url, timeout=60)
+        return r.status, r.headers.get("Content-Type", ""), r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers.get("Content-Type", ""), e.read()
+    except Exception as e:
+        return 0, "", str(e).encode()
+
+
+def wrk(url, duration, conns=8, threads=2, script=None):
+    args = ["wrk", f"-t{threads}", f"-c{conns}", f"-d{duration}s", "--latency", "--timeout", "30s"]
+    if script:
+        args += ["-s", script]
+    out = subprocess.run(args + [url], capture_output=True, text=True, timeout=duration + 60).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    non2xx = int(m.group(1)) if (m := re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)) else 0
+    errs = re.search(r"Socket errors: (.*)", out)
+    lat = dict(re.findall(r"\s+(50|99)%\s+([\d.]+\w+)", out))
+    total = int(re.search(r"(\d+) requests in", out).group(1))
+    return {"rps": rps, "non2xx": non2xx, "p50": lat.get("50", "?"), "p99": lat.get("99", "?"), "total": total,
+            "socket": errs.group(1) if errs else "none"}
+
+
+def rss_kib(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
+    except Exception:
+        return 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--duration", type=int, default=10)
+    ap.add_argument("--soak", type=int, default=30)
+    a = ap.parse_args()
+    if not os.path.exists(BIN):
+        sys.exit("build first: swift build -c release --product graticule")
+    for tool in ("wrk", "lighttpd", "/usr/lib/cgi-bin/mapserv"):
+        if not shutil.which(tool) and not os.path.exists(tool):
+            sys.exit(f"{tool} missing: apt-get install wrk lighttpd cgi-mapserver mapserver-bin")
+    os.makedirs(OUT, exist_ok=True)
+    root = tempfile.mkdtemp(dir=OUT)
+    shp = os.path.join(root, "countries110.shp")
+    subprocess.run([BIN, "convert", "countries110", shp], check=True, capture_output=True)
+    ms_port, gr_port = free_port(), free_port()
+    with open(os.path.join(root, "compare.map"), "w") as f:
+        f.write(MAPFILE.replace("{port}", str(ms_port)).replace("{shp}", shp).replace("{ndvi}", NDVI))
+    with open(os.path.join(root, "mapserver.conf"), "w") as f:
+        f.write(CONFIG.replace("{root}", root))
+    with open(os.path.join(root, "lighttpd.conf"), "w") as f:
+        f.write(LIGHTTPD.replace("{root}", root).replace("{port}", str(ms_port)))
+    ms = subprocess.Popen(["lighttpd", "-D", "-f", os.path.join(root, "lighttpd.conf")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    gr = subprocess.Popen([BIN, "serve", "--port", str(gr_port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        ms_base = f"http://127.0.0.1:{ms_port}/mapserv?map={root}/compare.map&"
+        gr_base = f"http://127.0.0.1:{gr_port}/wms?"
+        if not wait_url(f"http://127.0.0.1:{gr_port}/health") or not wait_url(ms_base + "SERVICE=WMS&REQUEST=GetCapabilities"):
+            sys.exit("a server did not start")
+        print(subprocess.run(["mapserv", "-v"], capture_output=True, text=True).stdout.strip().split(" OUTPUT")[0],
+              "(lighttpd FastCGI, 2 processes) vs graticule serve (release)")
+        print(f"load average {os.getloadavg()[0]:.1f} (2 cores shared with other builds and with wrk)\n")
+        w = "SERVICE=WMS&VERSION=1.3.0&STYLES=&"
+        requests = {
+            "A GetMap countries 4326 1024x512": (w + "REQUEST=GetMap&LAYERS=countries&CRS=EPSG:4326&BBOX=-90,-180,90,180"
+                                                 "&WIDTH=1024&HEIGHT=512&FORMAT=image/png", "image/png"),
+            "B GetFeatureInfo ndvi": (w + "REQUEST=GetFeatureInfo&LAYERS=ndvi&QUERY_LAYERS=ndvi&CRS=EPSG:4326"
+                                      "&BBOX=-8.05,-34.92,-7.95,-34.82&WIDTH=256&HEIGHT=256&I=128&J=128&INFO_FORMAT=text/plain"
+                                      "&FEATURE_COUNT=1", "text/plain"),
+            "C GetFeatureInfo countries": (w + "REQUEST=GetFeatureInfo&LAYERS=countries&QUERY_LAYERS=countries&CRS=EPSG:4326"
+                                           "&BBOX=-90,-180,90,180&WIDTH=512&HEIGHT=256&I=270&J=60&INFO_FORMAT=text/plain"
+                                           "&FEATURE_COUNT=1", "text/plain"),
+            "D GetMap ndvi 3857 256x256": (w + "REQUEST=GetMap&LAYERS=ndvi&CRS=EPSG:3857&BBOX=-3886900,-898500,-3876900,-888500"
+                                           "&WIDTH=256&HEIGHT=256&FORMAT=image/png", "image/png"),
+        }
+        print(f"{'request':36} {'Graticule req/s':>16} {'p50':>8} {'p99':>8} {'MapServer req/s':>16} {'p50':>8} {'p99':>8} {'ratio':>7}")
+        usable = []
+        for name, (query, ctype) in requests.items():
+            row = {}
+            for who, base in (("gr", gr_base), ("ms", ms_base)):
+                status, got, body = fetch(base + query)
+                if status != 200 or not got.startswith(ctype):
+                    row[who] = None
+                    print(f"   {name}: {'Graticule' if who == 'gr' else 'MapServer'} answered {status} {got}: {body[:160]!r}")
+                    continue
+                row[who] = wrk(base + query, a.duration)
+            g, m = row.get("gr"), row.get("ms")
+            if g:
+                usable.append(gr_base + query)
+            fmt = lambda r: (f"{r['rps']:16.1f} {r['p50']:>8} {r['p99']:>8}" if r else f"{'n/a':>16} {'':>8} {'':>8}")
+            ratio = f"{g['rps'] / m['rps']:6.1f}×" if g and m else "   n/a"
+            print(f"{name:36} {fmt(g)} {fmt(m)} {ratio}")
+            for who, r in (("Graticule", g), ("MapServer", m)):
+                if r and (r["non2xx"] or r["socket"] != "none"):
+                    print(f"   {who}: {r['non2xx']} non-2xx, socket errors {r['socket']}")
+
+        # Soak: 64 connections, all usable requests in rotation, memory sampled each second.
+        script = os.path.join(root, "rotate.lua")
+        with open(script, "w") as f:
+            paths = [u.split(f"127.0.0.1:{gr_port}", 1)[1] for u in usable]
+            f.write("local paths = {" + ",".join('"' + p + '"' for p in paths) + "}\nlocal i = 0\n"
+                    "request = function()\n  i = i % #paths + 1\n  return wrk.format(\"GET\", paths[i])\nend\n")
+        samples = []
+        stop = threading.Event()
+
+        def sample():
+            while not stop.is_set():
+                samples.append(rss_kib(gr.pid)); time.sleep(1)
+        t = threading.Thread(target=sample); t.start()
+        r = wrk(f"http://127.0.0.1:{gr_port}/", a.soak, conns=64, script=script)
+        stop.set(); t.join()
+        third = max(1, len(samples) // 3)
+        first, last = sum(samples[:third]) / third, sum(samples[-third:]) / third
+        print(f"\nsoak: 64 connections × {a.soak} s over {len(usable)} requests in rotation: {r['total']} requests, "
+              f"{r['rps']:.1f} req/s, p50 {r['p50']}, p99 {r['p99']}, non-2xx {r['non2xx']}, socket errors {r['socket']}")
+        print(f"memory (RSS): first third {first / 1024:.1f} MiB, last third {last / 1024:.1f} MiB, max {max(samples) / 1024:.1f} MiB "
+              f"({'flat' if last <= first * 1.1 + 4096 else 'GROWING'})")
+    finally:
+        for p in (gr, ms):
+            p.send_signal(signal.SIGTERM)
+        for p in (gr, ms):
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        subprocess.run(["pkill", "-f", f"{root}/mapserv.sock"], capture_output=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+import Foundation
+import GraticuleCore
+import GraticuleRaster
+import Hummingbird
+
+/// `/api/map?sr=&bbox=xmin,ymin,xmax,ymax&width=&height=&layers=countries,ndvi[&format=png|svg]
+/// [&background=RRGGBB][&transparent=true]`: a map image in any spatial reference, bbox in its
+/// x/y units (longitude/latitude, easting/northing; never flipped, unlike WMS 1.3.0).
+extension GraticuleServer {
+    func addMapRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/map") { request, _ in
+            let query = try Query(request)
+            let sr = try state.spatialReference(query["sr"] ?? "EPSG:4326", parameter: "sr")
+            let (width, height) = try self.imageSize(query)
+            guard let box = try query.numbers("bbox", count: 4) else {
+                throw APIError.missing("bbox", "xmin,ymin,xmax,ymax in the x/y units of sr")
+            }
+            let extent = try self.extent(box, parameter: "bbox", raw: query["bbox"] ?? "")
+            let names = (query["layers"] ?? "countries").split(separator: ",").map(String.init)
+            guard !names.isEmpty, names.count <= 16 else {
+                throw APIError.badParameter("layers", query["layers"] ?? "", "expected 1 to 16 layer names")
+            }
+            var layers: [ServedLayer] = []
+            for name in names { layers.append(try self.mapLayer(name)) }
+            var background = SIMD4<UInt8>(255, 255, 255, 255)
+            if let hex = query["background"] {
+                guard hex.count == 6, let v = UInt32(hex, radix: 16) else {
+                    throw APIError.badParameter("background", hex, "expected RRGGBB in hexadecimal")
+                }
+                background = SIMD4(UInt8(v >> 16), UInt8((v >> 8) & 255), UInt8(v & 255), 255)
+            }
+            if try query.bool("transparent", default: false) { background.w = 0 }
+            let format = (query["format"] ?? "png").lowercased()
+            guard format == "png" || format == "svg" else {
+                throw APIError.badParameter("format", format, "expected png or svg")
+            }
+            if format == "svg" {
+                throw APIError(.notImplemented, "format=svg: SVG maps are written by GraticuleRender's map renderer, "
+                               + "which this build does not have yet; use format=png")
+            }
+            let map = MapRequest(spatialReference: sr, extent: extent, width: width, height: height, layers: layers,
+                                 background: background)
+            let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
+                let image = try self.composeMap(map)
+                return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
+            }
+            return Responses.bytes(png, contentType: "image/png")
+        }
+    }
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""OWSLib (PyPI, 0.35) as a real WMS client of `graticule serve`, checked against GDAL.
+
+  1. GetCapabilities 1.3.0 and 1.1.1 parse; layers countries and ndvi; EPSG:4326, CRS:84
+     (1.3.0), EPSG:3857 and registry CRSs advertised.
+  2. GetMap of the NDVI raster in EPSG:4326 through both versions (OWSLib flips the 1.3.0 BBOX
+     itself) and in EPSG:3857: the PNG is compared pixel by pixel with `gdalwarp -r near` of the
+     same raster to the same grid, coloured with the same NDVI ramp; both versions must give the
+     same image.
+  3. GetFeatureInfo (application/json) at pixels of a 1.3.0 EPSG:4326 map equals
+     `gdallocationinfo -wgs84` at the pixel centres.
+
+Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
+Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
+"""
+import io, json, os, re, subprocess, sys, tempfile, time
+
+import numpy as np
+from owslib.wms import WebMapService
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+NDVI = os.path.join(ROOT, "Sources/GraticuleRaster/Resources/ndvi.tif")
+# ColorRamp.ndvi (Sources/GraticuleRaster/Color/ColorRamp.swift): value → RGBA, linear between stops.
+STOPS = [(-1.0, (5, 24, 82, 255)), (-0.2, (120, 90, 60, 255)), (0.0, (166, 128, 88, 255)), (0.1, (215, 200, 150, 255)),
+         (0.2, (220, 230, 120, 255)), (0.3, (166, 217, 106, 255)), (0.45, (102, 189, 99, 255)), (0.6, (26, 152, 80, 255)),
+         (0.8, (0, 104, 55, 255)), (1.0, (0, 69, 41, 255))]
+failures = []
+
+
+def check(name, ok, detail=""):
+    print(f"{'ok  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
+    if not ok:
+        failures.append(name)
+
+
+def ramp(values):
+    v = values.astype(np.float64)
+    xs = np.array([s[0] for s in STOPS])
+    out = np.zeros(v.shape + (4,), dtype=np.float64)
+    for c in range(4):
+        out[..., c] = np.interp(np.nan_to_num(v, nan=0.0), xs, np.array([s[1][c] for s in STOPS], dtype=np.float64))
+    out = np.floor(out + 0.5)
+    out[np.isnan(v)] = (255, 255, 255, 255)  # nodata shows the map's white background
+    return out.astype(np.uint8)
+
+
+def gdal_reference(srs, bbox_xy, w, h):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "ref.tif")
+        subprocess.run(["gdalwarp", "-q", "-t_srs", srs, "-te", *map(str, bbox_xy), "-ts", str(w), str(h), "-r", "near",
+                        "-dstnodata", "nan", "-ot", "Float32", NDVI, out], check=True, timeout=120)
+        info = subprocess.run(["gdal_translate", "-q", "-of", "ENVI", out, os.path.join(tmp, "ref.bin")], check=True)
+        data = np.fromfile(os.path.join(tmp, "ref.bin"), dtype="<f4").reshape(h, w)
+    return ramp(data)
+
+
+def compare(name, png_bytes, reference):
+    img = np.array(Image.open(io.BytesIO(png_bytes)).convert("RGBA"))
+    if img.shape != reference.shape:
+        check(name, False, f"size {img.shape} vs {reference.shape}")
+        return img
+    close = np.all(np.abs(img.astype(int) - reference.astype(int)) <= 2, axis=-1)
+    frac = close.mean()
+    check(name, frac >= 0.98, f"{frac * 100:.2f} % of {close.size} pixels within 2/255 of gdalwarp -r near + the NDVI ramp")
+    return img
+
+
+def start_server(binary):
+    proc = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        m = re.search(r"(http://[0-9.:]+/)", proc.stdout.readline() or "")
+        if m:
+            return proc, m.group(1)
+        if proc.poll() is not None:
+            break
+    proc.kill()
+    sys.exit("the server did not print its URL")
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/graticule")
+    proc, url = start_server(binary)
+    try:
+        wms13 = WebMapService(url + "wms", version="1.3.0", timeout=120)
+        wms11 = WebMapService(url + "wms", version="1.1.1", timeout=120)
+        for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
+            layers = list(wms.contents)
+            crs = wms["ndvi"].crsOptions
+            ok = {"countries", "ndvi"} <= set(layers) and {"EPSG:4326", "EPSG:3857", "EPSG:28413"} <= set(crs)
+            check(f"GetCapabilities {name} parses", ok, f"layers {layers}, {len(crs)} CRSs")
+            check(f"GetCapabilities {name} GetMap URL", wms.getOperationByName("GetMap").methods[0]["url"].startswith(url + "wms"),
+                  wms.getOperationByName("GetMap").methods[0]["url"])
+        check("GetCapabilities 1.3.0 CRS:84", "CRS:84" in wms13["ndvi"].crsOptions)
+
+        w, h = 300, 280
+        bbox = (-34.915, -8.04, -34.826, -7.95)
+        ref = gdal_reference("EPSG:4326", bbox, w, h)
+        imgs = []
+        for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
+            r = wms.getmap(layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox, size=(w, h), format="image/png")
+            imgs.append(compare(f"GetMap {name} EPSG:4326", r.read(), ref))
+        check("GetMap 1.3.0 and 1.1.1 give the same image", imgs[0].shape == imgs[1].shape and np.array_equal(imgs[0], imgs[1]))
+
+        merc = (-3886900.0, -898500.0, -3876900.0, -888300.0)
+        ref3857 = gdal_reference("EPSG:3857", merc, 256, 261)
+        r = wms13.getmap(layers=["ndvi"], styles=[""], srs="EPSG:3857", bbox=merc, size=(256, 261), format="image/png")
+        compare("GetMap 1.3.0 EPSG:3857", r.read(), ref3857)
+
+        agree = 0
+        pixels = [(20, 30), (150, 140), (250, 60), (100, 250), (290, 270), (299, 279)]
+        for i, j in pixels:
+            r = wms13.getfeatureinfo(layers=["ndvi"], query_layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox,
+                                     size=(w, h), format="image/png", info_format="application/json", xy=(i, j))
+            features = json.loads(r.read())["features"]
+            lon = bbox[0] + (i + 0.5) * (bbox[2] - bbox[0]) / w
+            lat = bbox[3] - (j + 0.5) * (bbox[3] - bbox[1]) / h
+            expected = subprocess.run(["gdallocationinfo", "-valonly", "-wgs84", NDVI, repr(lon), repr(lat)],
+                                      capture_output=True, text=True, timeout=30).stdout.strip()
+            got = features[0]["properties"]["Band_0"] if features else ""
+            # Outside the raster both answer nothing (gdallocationinfo prints no value).
+            same = (got == "" and expected == "") or (got != "" and expected != "" and abs(float(got) - float(expected)) < 1e-6)
+            agree += same
+            check(f"GetFeatureInfo I={i} J={j}", same, f"{got or 'no cell'} vs gdallocationinfo {expected or 'no value'}")
+        print(f"GetFeatureInfo: {agree}/{len(pixels)} equal to gdallocationinfo")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
