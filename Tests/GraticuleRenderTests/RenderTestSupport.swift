@@ -10,6 +10,14 @@ let worldSpatialReferences = [
     "ESRI:54024", "ESRI:54052", "ESRI:102038", "EPSG:3857", "EPSG:4326",
 ]
 
+/// Registry projected CRSs of other methods, drawn whole: conics, azimuthals, oblique and
+/// transverse cylindricals, pseudocylindricals.
+let registrySpatialReferences = [
+    "EPSG:2154", "EPSG:27700", "EPSG:3035", "EPSG:5070", "EPSG:3413", "EPSG:3031", "EPSG:2056", "EPSG:5514",
+    "EPSG:32661", "EPSG:3395", "ESRI:54030", "ESRI:54009", "EPSG:8857", "EPSG:3832", "ESRI:102016",
+    "ESRI:102017", "EPSG:28992", "EPSG:2193", "EPSG:3577", "EPSG:6933", "ESRI:54042", "ESRI:53029", "EPSG:4269",
+]
+
 enum RenderTestSupport {
     static func renderer(_ crs: String, width: Int = 1024, height: Int = 512, extent: Envelope? = nil,
                          layers: [MapLayer] = [.countries(.low), .outline]) throws -> MapRenderer {

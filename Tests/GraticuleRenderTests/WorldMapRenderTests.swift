@@ -52,7 +52,7 @@ import Testing
 
     /// Every 8th pixel centre: fill against the sphere; pixels within 1.5 px of a drawn border are
     /// not judged (resampling and simplification move borders by up to half a pixel).
-    @Test(arguments: worldSpatialReferences)
+    @Test(arguments: worldSpatialReferences + registrySpatialReferences)
     func fillAgreesWithTheSphere(_ crs: String) throws {
         let (r, drawn) = try Self.draw(crs)
         var judged = 0, wrong: [String] = []
@@ -82,7 +82,7 @@ import Testing
     }
 
     /// No drawn country segment longer than 5 % of the map's width unless it runs along the outline.
-    @Test(arguments: worldSpatialReferences)
+    @Test(arguments: worldSpatialReferences + registrySpatialReferences)
     func noStreaks(_ crs: String) throws {
         let (r, drawn) = try Self.draw(crs)
         let limit = 0.05 * Double(r.width)

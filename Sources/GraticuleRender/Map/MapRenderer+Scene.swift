@@ -30,9 +30,9 @@ extension MapRenderer {
                         warnings: builder.warnings)
     }
 
-    /// Simplification tolerance on the sphere for this view (radians): half a pixel at the centre,
+    /// Simplification tolerance on the sphere for this view (radians): half the smallest pixel,
     /// quantised to a power of two so that nearby zooms share cached geometry.
-    var sphereTolerance: Double { pow(2, log2(0.5 * radiansPerPixel).rounded(.down)) }
+    var sphereTolerance: Double { pow(2, log2(0.5 * finestRadiansPerPixel).rounded(.down)) }
 
     /// The countries of `resolution` clipped to this map's region (cached).
     func preparedCountries(_ resolution: CountryResolution) throws(GraticuleError) -> PreparedCountries {
@@ -174,12 +174,7 @@ struct SceneBuilder {
             switch feature.geometry {
             case let .polygon(p)?:
                 let (stitched, _) = Stitch.stitched(input.sanitized(p, name: name))
-                let rings = input.rings(of: stitched, name: name)
-                let clipped = renderer.clipper.clipPolygon(rings) { q in
-                    SphericalPolygon.contains(stitched, lon: q.ll.x * Angle.degreesPerRadian + pm,
-                                              lat: q.ll.y * Angle.degreesPerRadian)
-                }
-                let paths = pixelRings(clipped, name: name)
+                let paths = pixelRings(renderer.clipper.clip(stitched, input: &input, name: name), name: name)
                 guard !paths.isEmpty else { continue }
                 items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: style.countryFill,
                                            stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,

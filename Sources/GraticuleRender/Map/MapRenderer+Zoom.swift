@@ -58,20 +58,8 @@ extension MapRenderer {
         }) else { return nil }
         // Full detail for measuring, independent of the view's zoom.
         guard let polygon = layer.stitched[index] else { return nil }
-        var input = SphereInput(primeMeridianDegrees: projection.primeMeridianDegrees, tolerance: 0)
-        let pm = projection.primeMeridianDegrees
-        let rings = clipper.clipPolygon(input.rings(of: polygon, name: code)) { p in
-            SphericalPolygon.contains(polygon, lon: p.ll.x * Angle.degreesPerRadian + pm, lat: p.ll.y * Angle.degreesPerRadian)
-        }
-        let resampler = Resampler(projection: projection, view: view)
         var parts: [(box: Envelope, area: Double)] = []
-        var pts: [SIMD2<Double>] = []
-        var dropped = 0
-        for ring in rings {
-            pts.removeAll(keepingCapacity: true)
-            resampler.project(ring, closed: true, into: &pts, dropped: &dropped)
-            let map = pts.map { view.map($0) }
-            guard map.count >= 3 else { continue }
+        for map in projectedRings(polygon, name: code, precision: 0.5) where map.count >= 3 {
             var area = 0.0
             for i in map.indices {
                 let a = map[i], b = map[(i + 1) % map.count]
@@ -80,5 +68,21 @@ extension MapRenderer {
             parts.append((Envelope(points: map), abs(area) / 2))
         }
         return parts.isEmpty ? nil : parts
+    }
+
+    /// A longitude/latitude polygon (degrees, stitched) as this map draws it, at full detail:
+    /// clipped to the region, resampled to `precision` pixels, projected; rings in map units.
+    func projectedRings(_ polygon: Polygon, name: String, precision: Double) -> [[SIMD2<Double>]] {
+        var input = SphereInput(primeMeridianDegrees: projection.primeMeridianDegrees, tolerance: 0)
+        let resampler = Resampler(projection: projection, view: view, precision: precision)
+        var out: [[SIMD2<Double>]] = []
+        var pts: [SIMD2<Double>] = []
+        var dropped = 0
+        for ring in clipper.clip(polygon, input: &input, name: name) {
+            pts.removeAll(keepingCapacity: true)
+            resampler.project(ring, closed: true, into: &pts, dropped: &dropped)
+            if pts.count >= 3 { out.append(pts.map { view.map($0) }) }
+        }
+        return out
     }
 }

@@ -39,6 +39,10 @@ public struct MapRenderer: Sendable {
     let clipper: RegionClipper
     /// Radians on the sphere per pixel at the view's centre (ground size / semi-major axis).
     let radiansPerPixel: Double
+    /// The smallest ground size of a pixel over the view (radians), from a 9 × 9 sample of pixels
+    /// and their neighbours through the inverse projection: the simplification tolerance must
+    /// hold where the map's scale is largest (a conic's far side, Mercator's high latitudes).
+    let finestRadiansPerPixel: Double
     let capStep: Double
 
     /// Largest image side accepted (pixels).
@@ -78,8 +82,30 @@ public struct MapRenderer: Sendable {
         let upp = SIMD2(resolved.width / Double(width), resolved.height / Double(height))
         view = PixelTransform(xMin: resolved.xMin, yMax: resolved.yMax, unitsPerPixel: upp)
         radiansPerPixel = min(upp.x, upp.y) * projection.groundMetresPerUnit / projection.semiMajorAxis
-        capStep = MapRenderer.capStep(radiansPerPixel: radiansPerPixel)
+        finestRadiansPerPixel = MapRenderer.finestRadiansPerPixel(projection, view, width: width, height: height,
+                                                                  fallback: radiansPerPixel)
+        capStep = MapRenderer.capStep(radiansPerPixel: finestRadiansPerPixel)
         clipper = RegionClipper(region: projection.region, capStep: capStep)
+    }
+
+    static func finestRadiansPerPixel(_ projection: MapProjection, _ view: PixelTransform, width: Int, height: Int,
+                                      fallback: Double) -> Double {
+        var finest = fallback
+        for j in 0..<9 {
+            for i in 0..<9 {
+                let p = SIMD2((Double(i) + 0.5) * Double(width) / 9, (Double(j) + 0.5) * Double(height) / 9)
+                let c = projection.inverse(view.map(p))
+                guard c.x.isFinite && c.y.isFinite else { continue }
+                let v = UnitSphere.vector(c)
+                for d in [SIMD2<Double>(1, 0), SIMD2<Double>(0, 1)] {
+                    let q = projection.inverse(view.map(p + d))
+                    guard q.x.isFinite && q.y.isFinite else { continue }
+                    let a = UnitSphere.angle(v, UnitSphere.vector(q))
+                    if a > 0 { finest = min(finest, a) }
+                }
+            }
+        }
+        return max(finest, 1e-12)
     }
 
     /// Spacing of the points that trace a cap's circle: chords within ¼ pixel of the circle,
@@ -154,4 +180,8 @@ public struct MapRenderer: Sendable {
         let p = view.pixel(projection.forward(ll))
         return p.x.isFinite && p.y.isFinite ? p : nil
     }
+
+    /// Empties the process-wide cache of countries clipped per spatial reference (to free memory,
+    /// or to time a first map: `graticule bench render`).
+    public static func clearCache() { PreparedCountries.clear() }
 }

@@ -23,12 +23,7 @@ final class PreparedCountries: Sendable {
                 rings.append([])
                 continue
             }
-            let name = PreparedCountries.name(of: layer, i)
-            let source = input.rings(of: polygon, name: name)
-            rings.append(clipper.clipPolygon(source) { p in
-                let g = SIMD2(p.ll.x * Angle.degreesPerRadian + primeMeridianDegrees, p.ll.y * Angle.degreesPerRadian)
-                return SphericalPolygon.contains(polygon, lon: g.x, lat: g.y)
-            })
+            rings.append(clipper.clip(polygon, input: &input, name: PreparedCountries.name(of: layer, i)))
         }
         self.rings = rings
         warnings = input.warnings
@@ -65,4 +60,6 @@ final class PreparedCountries: Sendable {
             return built
         }
     }
+
+    static func clear() { cache.withLock { $0.removeAll() } }
 }

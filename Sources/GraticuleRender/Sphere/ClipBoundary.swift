@@ -192,7 +192,8 @@ struct FaceRing: Sendable {
     /// Edge midpoints (bounding caps of the edges: centre and half the length).
     let midpoints: [SIMD3<Double>]
 
-    init(_ ring: [SIMD3<Double>], singleFace: Bool) {
+    init(_ given: [SIMD3<Double>], singleFace: Bool) {
+        let ring = FaceRing.sweepingPoles(given)
         points = ring.map { SpherePoint($0) }
         let n = ring.count
         var poles: [SIMD3<Double>] = [], lengths: [Double] = []
@@ -209,6 +210,51 @@ struct FaceRing: Sendable {
         let i = lengths.indices.max { lengths[$0] < lengths[$1] } ?? 0
         let m = UnitSphere.normalized(ring[i] + ring[(i + 1) % n])
         inner = UnitSphere.normalized(m + poles[i] * 1e-7)
+    }
+
+    /// The ring with its turns round a pole traced along the pole: a run of points within 1e-7 rad
+    /// of a pole (a seam's end or a junction of seams there) is replaced by points every 1° of
+    /// longitude 1e-6 rad from the pole, from the longitude the ring arrives on to the one it
+    /// leaves on, turning with the pole on the right (the face is on the left). Great-circle arcs
+    /// through the pole would project as chords on maps that draw the pole as a line or an arc
+    /// (conics, flat-pole pseudocylindricals).
+    static func sweepingPoles(_ ring: [SIMD3<Double>]) -> [SIMD3<Double>] {
+        let limit = cos(1e-7)
+        // The sweep runs 1e-6 rad (6 m) from the pole, inset from the seams it starts and ends
+        // at so that it stays 2ε away from them (at the pole a longitude offset is no distance).
+        let colat = 1e-6, inset = 2 * ClipRegion.boundaryEpsilon / 1e-6
+        let n = ring.count
+        func pole(_ v: SIMD3<Double>) -> Int { v.z > limit ? 1 : v.z < -limit ? -1 : 0 }
+        guard n >= 3, let start = ring.indices.first(where: { pole(ring[$0]) == 0 }) else { return ring }
+        var out: [SIMD3<Double>] = []
+        out.reserveCapacity(n)
+        var k = 0
+        while k < n {
+            let i = (start + k) % n
+            let p = pole(ring[i])
+            if p == 0 {
+                out.append(ring[i])
+                k += 1
+                continue
+            }
+            // A run of points at pole p, between ring[i − 1] and the first point after it.
+            var m = k
+            while m < n && pole(ring[(start + m) % n]) == p { m += 1 }
+            let before = ring[(start + k - 1 + n) % n], after = ring[(start + m) % n]
+            let north = p > 0
+            let direction = north ? -1.0 : 1.0
+            let la = atan2(before.y, before.x) + direction * inset, lb = atan2(after.y, after.x) - direction * inset
+            var sweep = (north ? la - lb : lb - la).truncatingRemainder(dividingBy: 2 * .pi)
+            if sweep < 0 { sweep += 2 * .pi }
+            let steps = max(1, Int((sweep / (Double.pi / 180)).rounded(.up)))
+            let z = north ? cos(colat) : -cos(colat), r = sin(colat)
+            for s in 0...steps {
+                let lon = la + direction * sweep * Double(s) / Double(steps)
+                out.append(SIMD3(r * cos(lon), r * sin(lon), z))
+            }
+            k = m
+        }
+        return out
     }
 
     func contains(_ v: SIMD3<Double>) -> Bool {

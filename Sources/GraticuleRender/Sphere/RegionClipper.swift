@@ -48,6 +48,16 @@ struct RegionClipper: Sendable {
         return faces.isEmpty ? current : out
     }
 
+    /// A longitude/latitude polygon (degrees, stitched: no cuts at ±180°) clipped to the region:
+    /// its rings read by `input` (checked, simplified, oriented), then `clipPolygon` with the
+    /// polygon's own spherical containment deciding whether it encloses a clip boundary.
+    func clip(_ polygon: Polygon, input: inout SphereInput, name: String) -> [SpherePath] {
+        let pm = input.primeMeridianDegrees
+        return clipPolygon(input.rings(of: polygon, name: name)) { p in
+            SphericalPolygon.contains(polygon, lon: p.ll.x * Angle.degreesPerRadian + pm, lat: p.ll.y * Angle.degreesPerRadian)
+        }
+    }
+
     /// A line clipped to the region: the runs on the map.
     func clipLine(_ line: SpherePath) -> [SpherePath] {
         var current = [line]
