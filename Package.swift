@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only GraticuleServer and the CLI use Hummingbird; no traits keeps its build small.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // MARK: Engine layers, bottom-up
@@ -45,7 +47,12 @@ let package = Package(
             resources: [.copy("Resources/ndvi.tif")], swiftSettings: swift6),
         .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform"],
                 swiftSettings: swift6),
-        .target(name: "GraticuleServer", dependencies: ["GraticuleRender", "GraticuleRaster"], swiftSettings: swift6),
+        .target(
+            name: "GraticuleServer",
+            dependencies: ["GraticuleRender", "GraticuleRaster", "GraticuleTransform",
+                           .product(name: "Hummingbird", package: "hummingbird")],
+            resources: [.copy("Resources/viewer")],
+            swiftSettings: swift6),
         .target(
             name: "Graticule",
             dependencies: [
@@ -57,7 +64,8 @@ let package = Package(
         // MARK: Command-line tool (its `bench` command is the benchmark harness, see Benchmarks/)
         .executableTarget(
             name: "graticule",
-            dependencies: ["Graticule", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Graticule", "GraticuleServer",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swift6),
 
         // MARK: Tests
@@ -75,6 +83,11 @@ let package = Package(
             name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO", "CZlib"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
+        // Live-server route tests: the app bound to 127.0.0.1:0, requests through URLSession
+        // (no HummingbirdTesting: it adds about nine minutes to a cold build).
+        .testTarget(
+            name: "GraticuleServerTests", dependencies: ["GraticuleServer"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleIOTests", dependencies: ["GraticuleIO"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
