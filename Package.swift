@@ -34,16 +34,19 @@ let package = Package(
         .target(name: "GraticuleProjection", dependencies: ["GraticuleCore"], swiftSettings: swift6),
         // zlib (system library): Deflate for TIFF, deflate and CRC-32 for PNG.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The one TIFF/GeoTIFF reader (container, codecs, GeoKeys): below both the transformation
+        // layer (PROJ GeoTIFF grids) and the file formats (rasters), which must not import each other.
+        .target(name: "GraticuleTIFF", dependencies: ["GraticuleCore", "GraticuleCRS", "CZlib"], swiftSettings: swift6),
         .target(
             name: "GraticuleTransform",
-            dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "CZlib"],
+            dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "GraticuleTIFF"],
             resources: [.copy("Resources/grids")],
             swiftSettings: swift6),
-        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "CZlib",
+        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleTIFF", "CZlib",
                                                    .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: swift6),
         .target(
-            name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"],
+            name: "GraticuleRaster", dependencies: ["GraticuleTIFF", "GraticuleIO", "GraticuleTransform"],
             resources: [.copy("Resources/ndvi.tif")], swiftSettings: swift6),
         .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform"],
                 swiftSettings: swift6),
@@ -56,7 +59,7 @@ let package = Package(
         .target(
             name: "Graticule",
             dependencies: [
-                "GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection",
+                "GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "GraticuleTIFF",
                 "GraticuleTransform", "GraticuleIO", "GraticuleRaster", "GraticuleRender",
             ],
             swiftSettings: swift6),
