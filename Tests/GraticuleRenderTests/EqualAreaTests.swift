@@ -12,8 +12,9 @@ import Testing
 /// Natural Earth 1:110m shapefile (tools/oracle/render_equal_area.py).
 @Suite struct EqualAreaTests {
     static func reference() throws -> [(sphere: Double, ellipsoid: Double)] {
-        let url = try #require(Bundle.module.url(forResource: "equal_area_110m", withExtension: "csv",
-                                                 subdirectory: "Fixtures"))
+        // Read beside this file (the target declares no resources; the canvas fixtures sit here too).
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/equal_area_110m.csv")
         var rows: [(Double, Double)] = []
         for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
             let f = line.split(separator: ",")
