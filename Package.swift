@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"],
             resources: [.copy("Resources/ndvi.tif")], swiftSettings: swift6),
-        .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform"],
+        .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform", "GraticuleIO"],
                 swiftSettings: swift6),
         .target(name: "GraticuleServer", dependencies: ["GraticuleRender", "GraticuleRaster"], swiftSettings: swift6),
         .target(
@@ -77,6 +77,9 @@ let package = Package(
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleIOTests", dependencies: ["GraticuleIO"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
+        .testTarget(
+            name: "GraticuleRenderTests", dependencies: ["GraticuleRender"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry"],
