@@ -41,7 +41,7 @@ WORLD_SRS = {
     "EPSG:3857": ("WGS 84 / Pseudo-Mercator", (-180, 180, -85.0511, 85.0511)),
     "EPSG:32610": ("WGS 84 / UTM 10N", (-153, -93, -80, 84)),
     "EPSG:27200": ("NZGD49 / New Zealand Map Grid", (164.37, 180.63, -49.33, -32.1)),
-    "ESRI:102018": ("North Pole Stereographic", (-180, 180, 0, 90)),
+    "ESRI:102018": ("North Pole Stereographic", (-180, 180, -30, 90)),
     "ESRI:54090": ("Peirce quincuncial (square)", None),
     "ESRI:54024": ("World Bonne", None),
     "ESRI:54052": ("Goode Homolosine Land", None),
@@ -59,21 +59,27 @@ FIXED_EXTENTS = {"EPSG:32610": [-9.7e6, -0.2e6, 10.7e6, 10.0e6]}
 # Local projections: the region of the sphere the map holds (outside it PROJ's formulas return
 # finite nonsense, e.g. 10⁹ m for Australia in NZMG): (lon, lat, radius°) of a cap. A pixel whose
 # centre inverts outside it is off the map; its rim counts as the map's outline.
-DOMAINS = {"EPSG:27200": (173.0, -41.0, 13.5)}
+# Graticule's documented regions: NZMG 13.5° around its origin, polar stereographic 120° around the
+# pole (south of −30° the map runs off to infinity; Antarctica would flood it).
+DOMAINS = {"EPSG:27200": (173.0, -41.0, 13.5), "ESRI:102018": (0.0, 90.0, 120.0)}
 
 
 # MARK: projections
 
 class Projector:
-    """Forward (lon/lat WGS 84 → map) and inverse for one CRS, vectorised; NaN where undefined."""
+    """Forward (lon/lat → map) and inverse for one CRS, vectorised; NaN where undefined."""
 
     def __init__(self, crs):
         self.crs = crs
         self.own = crs.upper() in PROJ_CANNOT
         if not self.own:
-            from pyproj import Transformer
-            self.fwd = Transformer.from_crs("EPSG:4326", crs, always_xy=True)
-            self.inv = Transformer.from_crs(crs, "EPSG:4326", always_xy=True)
+            # Natural Earth's WGS 84 longitudes/latitudes are taken on the CRS's own datum (no
+            # datum shift: what a map renderer does, and what Graticule's does).
+            from pyproj import CRS, Transformer
+            c = CRS(crs)
+            base = c.geodetic_crs if c.is_projected else c
+            self.fwd = Transformer.from_crs(base, c, always_xy=True)
+            self.inv = Transformer.from_crs(c, base, always_xy=True)
 
     def forward(self, lon, lat):
         return self._run(lon, lat, "EPSG:4326", self.crs) if self.own else self._pyproj(self.fwd, lon, lat)

@@ -15,7 +15,10 @@ extension Canvas {
         guard x0 < x1, y0 < y1 else { return }
         let cols = x1 - x0, rows = y1 - y0
         let stride = cols + 2
-        if cells.count < stride * rows { cells += [Float](repeating: 0, count: stride * rows - cells.count) }
+        if cells.count < stride * rows {
+            // Fresh zeroed storage (never copy the old: it is all zero anyway).
+            cells = [Float](repeating: 0, count: max(stride * rows, min(cells.count * 2, (width + 2) * height)))
+        }
         let w = width
         cells.withUnsafeMutableBufferPointer { cellBuf in
             var acc = CoverageAccumulator(cells: cellBuf.baseAddress!, stride: stride,
@@ -70,6 +73,14 @@ extension Canvas {
                 if sa >= 0.999_999 {
                     px[0] = color.x; px[1] = color.y; px[2] = color.z; px[3] = 255
                 } else if sa * 255 >= 0.5 {
+                    if px[3] == 255 {
+                        // Opaque destination (the usual case): dst + (src − dst)·sa, alpha stays 1.
+                        px[0] = UInt8(truncatingIfNeeded: Int(Float(px[0]) + (sr - Float(px[0])) * sa + 0.5))
+                        px[1] = UInt8(truncatingIfNeeded: Int(Float(px[1]) + (sg - Float(px[1])) * sa + 0.5))
+                        px[2] = UInt8(truncatingIfNeeded: Int(Float(px[2]) + (sb - Float(px[2])) * sa + 0.5))
+                        px += 4
+                        continue
+                    }
                     let da = Float(px[3]) / 255
                     let keep = da * (1 - sa)
                     let oa = sa + keep

@@ -19,10 +19,14 @@ extension Canvas {
 }
 
 /// Builds the polygons whose union is a stroke: one quadrilateral per edge and one join polygon
-/// per inner vertex, all wound the same way so a non-zero fill draws their union.
+/// per inner vertex, all wound the same way (negative shoelace area) so a non-zero fill draws
+/// their union. Writes straight into the output path's buffers (no per-piece allocation).
 enum StrokeOutline {
     static func outline(of path: Path, halfWidth hw: Double, miterLimit: Double) -> Path {
         var out = Path()
+        out.xs.reserveCapacity(path.xs.count * 8)
+        out.ys.reserveCapacity(path.xs.count * 8)
+        out.subpaths.reserveCapacity(path.xs.count * 2)
         var xs: [Double] = [], ys: [Double] = []
         for sub in path.subpaths {
             // The subpath without repeated points (and without a closing duplicate of the start).
@@ -46,7 +50,8 @@ enum StrokeOutline {
                 let len = ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)).squareRoot()
                 guard len > 0, len.isFinite else { continue }
                 let nx = -(by - ay) / len * hw, ny = (bx - ax) / len * hw
-                addConvex(&out, [(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)])
+                // (a + n, b + n, b − n, a − n) has negative shoelace area for any direction.
+                out.appendPolygon(ax + nx, ay + ny, bx + nx, by + ny, bx - nx, by - ny, ax - nx, ay - ny)
             }
             // Joins at inner vertices (every vertex of a closed subpath).
             let joinRange = closed ? 0..<n : 1..<(n - 1)
@@ -60,6 +65,7 @@ enum StrokeOutline {
 
     /// The join polygon at (vx, vy) between the edges from (px, py) and to (qx, qy): a miter
     /// quadrilateral on the outer side of the turn, or a bevel triangle past the miter limit.
+    @inline(__always)
     private static func addJoin(_ out: inout Path, _ px: Double, _ py: Double, _ vx: Double, _ vy: Double,
                                 _ qx: Double, _ qy: Double, hw: Double, miterLimit: Double) {
         let l1 = ((vx - px) * (vx - px) + (vy - py) * (vy - py)).squareRoot()
@@ -73,27 +79,38 @@ enum StrokeOutline {
         let side = cross > 0 ? -1.0 : 1.0  // the outer side of the turn
         let (n1x, n1y) = (-d1y * hw * side, d1x * hw * side)
         let (n2x, n2y) = (-d2y * hw * side, d2x * hw * side)
-        let a = (vx + n1x, vy + n1y), b = (vx + n2x, vy + n2y)
+        let (ax, ay, bx, by) = (vx + n1x, vy + n1y, vx + n2x, vy + n2y)
+        // Wound like the edge quadrilaterals: v → a → b has the sign of (a − v) × (b − v).
+        let negative = n1x * n2y - n1y * n2x < 0
         // Miter length / stroke width = 1 / cos(θ/2) = √(2 / (1 + cos θ)), θ the turn angle.
         if 1 + dot > 1e-12, 2 / (1 + dot) <= miterLimit * miterLimit {
             let k = 1 / (1 + dot)
-            addConvex(&out, [(vx, vy), a, (vx + (n1x + n2x) * k, vy + (n1y + n2y) * k), b])
+            let (mx, my) = (vx + (n1x + n2x) * k, vy + (n1y + n2y) * k)
+            if negative {
+                out.appendPolygon(vx, vy, ax, ay, mx, my, bx, by)
+            } else {
+                out.appendPolygon(vx, vy, bx, by, mx, my, ax, ay)
+            }
+        } else if negative {
+            out.appendPolygon(vx, vy, ax, ay, bx, by)
         } else {
-            addConvex(&out, [(vx, vy), a, b])
+            out.appendPolygon(vx, vy, bx, by, ax, ay)
         }
     }
+}
 
-    /// Adds a convex polygon as a subpath with positive signed area (so all pieces wind alike).
-    private static func addConvex(_ out: inout Path, _ pts: [(Double, Double)]) {
-        var area = 0.0
-        for i in pts.indices {
-            let (x0, y0) = pts[i], (x1, y1) = pts[(i + 1) % pts.count]
-            area += x0 * y1 - x1 * y0
-        }
-        guard area != 0 else { return }
-        let ordered = area > 0 ? pts : pts.reversed()
-        out.move(to: ordered[0].0, ordered[0].1)
-        for p in ordered.dropFirst() { out.line(to: p.0, p.1) }
-        out.close()
+extension Path {
+    /// Appends a closed subpath of three or four finite points (no checks: internal).
+    @inline(__always)
+    mutating func appendPolygon(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double,
+                                _ x3: Double = .nan, _ y3: Double = .nan) {
+        let start = xs.count
+        let l = Path.coordinateLimit
+        @inline(__always) func c(_ v: Double) -> Double { v.isFinite ? min(max(v, -l), l) : 0 }
+        xs.append(c(x0)); ys.append(c(y0))
+        xs.append(c(x1)); ys.append(c(y1))
+        xs.append(c(x2)); ys.append(c(y2))
+        if !x3.isNaN { xs.append(c(x3)); ys.append(c(y3)) }
+        subpaths.append(Subpath(start: start, end: xs.count, closed: true))
     }
 }

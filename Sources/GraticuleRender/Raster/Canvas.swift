@@ -48,16 +48,14 @@ public struct Canvas: Sendable {
         precondition(!overflow && n <= 1 << 30, "canvas of \(width) × \(height) pixels is larger than 2^30 pixels")
         self.width = w
         self.height = h
-        var px = [UInt8](repeating: 0, count: n * 4)
-        px.withUnsafeMutableBufferPointer { buf in
-            for i in 0..<n {
-                buf[4 * i] = background.x
-                buf[4 * i + 1] = background.y
-                buf[4 * i + 2] = background.z
-                buf[4 * i + 3] = background.w
+        pixels = [UInt8](unsafeUninitializedCapacity: n * 4) { buf, count in
+            let word = UInt32(background.x) | UInt32(background.y) << 8 | UInt32(background.z) << 16 | UInt32(background.w) << 24
+            if n > 0 {
+                UnsafeMutableRawPointer(buf.baseAddress!).bindMemory(to: UInt32.self, capacity: n)
+                    .initialize(repeating: UInt32(littleEndian: word), count: n)
             }
+            count = n * 4
         }
-        pixels = px
     }
 
     /// The image: `width × height × 4` bytes (RGBA, not premultiplied), rows top to bottom.
