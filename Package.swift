@@ -78,9 +78,7 @@ let package = Package(
         .testTarget(
             name: "GraticuleIOTests", dependencies: ["GraticuleIO"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
-        .testTarget(
-            name: "GraticuleRenderTests", dependencies: ["GraticuleRender"],
-            resources: [.copy("Fixtures")], swiftSettings: swift6),
+        .testTarget(name: "GraticuleRenderTests", dependencies: ["GraticuleRender"], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),

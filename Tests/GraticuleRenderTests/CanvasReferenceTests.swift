@@ -24,7 +24,9 @@ import Testing
         let subpaths: [[[Double]]]
     }
 
-    static let fixtures = Bundle.module.url(forResource: "Fixtures/canvas", withExtension: nil)!
+    /// Read from the source tree (the test target declares no resources, so that it stays one
+    /// line in Package.swift shared with the render pipeline's tests).
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/canvas")
 
     static func index() throws -> Index {
         try JSONDecoder().decode(Index.self, from: Data(contentsOf: fixtures.appendingPathComponent("scenes.json")))
