@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only GraticuleServer and the CLI use Hummingbird; no traits keeps its build small.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // MARK: Engine layers, bottom-up
@@ -32,24 +34,32 @@ let package = Package(
         .target(name: "GraticuleProjection", dependencies: ["GraticuleCore"], swiftSettings: swift6),
         // zlib (system library): Deflate for TIFF, deflate and CRC-32 for PNG.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The one TIFF/GeoTIFF reader (container, codecs, GeoKeys): below both the transformation
+        // layer (PROJ GeoTIFF grids) and the file formats (rasters), which must not import each other.
+        .target(name: "GraticuleTIFF", dependencies: ["GraticuleCore", "GraticuleCRS", "CZlib"], swiftSettings: swift6),
         .target(
             name: "GraticuleTransform",
-            dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "CZlib"],
+            dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "GraticuleTIFF"],
             resources: [.copy("Resources/grids")],
             swiftSettings: swift6),
-        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "CZlib",
+        .target(name: "GraticuleIO", dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleTIFF", "CZlib",
                                                    .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: swift6),
         .target(
-            name: "GraticuleRaster", dependencies: ["GraticuleIO", "GraticuleTransform"],
+            name: "GraticuleRaster", dependencies: ["GraticuleTIFF", "GraticuleIO", "GraticuleTransform"],
             resources: [.copy("Resources/ndvi.tif")], swiftSettings: swift6),
         .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform", "GraticuleIO"],
                 swiftSettings: swift6),
-        .target(name: "GraticuleServer", dependencies: ["GraticuleRender", "GraticuleRaster"], swiftSettings: swift6),
+        .target(
+            name: "GraticuleServer",
+            dependencies: ["GraticuleRender", "GraticuleRaster", "GraticuleTransform",
+                           .product(name: "Hummingbird", package: "hummingbird")],
+            resources: [.copy("Resources/viewer")],
+            swiftSettings: swift6),
         .target(
             name: "Graticule",
             dependencies: [
-                "GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection",
+                "GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "GraticuleTIFF",
                 "GraticuleTransform", "GraticuleIO", "GraticuleRaster", "GraticuleRender",
             ],
             swiftSettings: swift6),
@@ -57,7 +67,8 @@ let package = Package(
         // MARK: Command-line tool (its `bench` command is the benchmark harness, see Benchmarks/)
         .executableTarget(
             name: "graticule",
-            dependencies: ["Graticule", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Graticule", "GraticuleServer",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swift6),
 
         // MARK: Tests
@@ -75,6 +86,11 @@ let package = Package(
             name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO", "CZlib"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
+        // Live-server route tests: the app bound to 127.0.0.1:0, requests through URLSession
+        // (no HummingbirdTesting: it adds about nine minutes to a cold build).
+        .testTarget(
+            name: "GraticuleServerTests", dependencies: ["GraticuleServer"],
+            resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleIOTests", dependencies: ["GraticuleIO"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),

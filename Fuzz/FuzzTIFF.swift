@@ -1,4 +1,4 @@
-// libFuzzer target for Graticule's TIFF/GeoTIFF reader (GraticuleIO/TIFF).
+// libFuzzer target for Graticule's TIFF/GeoTIFF reader (the GraticuleTIFF target).
 //
 // Each input is read as a TIFF file: the header and directory chain, every image's layout, every
 // block decoded (all codecs: LZW, Deflate, PackBits, ZSTD, predictors, bit unpacking), the GeoKeys,
@@ -6,7 +6,7 @@
 // expected outcome for malformed input; a crash, an AddressSanitizer report, a hang (-timeout) or
 // a memory blow-up (-rss_limit_mb) is a finding. Build and run with Fuzz/run_tiff.sh.
 import Foundation
-import GraticuleIO
+import GraticuleTIFF
 
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {

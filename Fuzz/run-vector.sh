@@ -13,7 +13,7 @@ swift build --package-path "$ROOT" --scratch-path "$SCRATCH" -c "$CONFIG" --targ
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -j "${FUZZ_BUILD_JOBS:-2}"
 BIN="$SCRATCH/$CONFIG"
 OBJECTS=()
-for target in GraticuleCore GraticuleCRS GraticuleGeometry GraticuleIO GRDB; do
+for target in GraticuleCore GraticuleCRS GraticuleGeometry GraticuleTIFF GraticuleIO GRDB; do
     while IFS= read -r -d '' o; do OBJECTS+=("$o"); done < <(find "$BIN/$target.build" -name '*.o' -print0)
 done
 MODULEMAP="$(find "$SCRATCH/checkouts/GRDB.swift/Sources/GRDBSQLite" -name module.modulemap | head -1)"

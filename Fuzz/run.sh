@@ -27,7 +27,7 @@ crs)
     ;;
 tiff)
     # Seeds: the raster test files under 64 KiB (every codec and layout of the variant matrix).
-    MODULE=GraticuleIO; LINKED=(GraticuleCore GraticuleGeometry GraticuleCRS GraticuleIO GRDB); SOURCE=FuzzTIFF.swift
+    MODULE=GraticuleTIFF; LINKED=(GraticuleCore GraticuleCRS GraticuleTIFF GRDB); SOURCE=FuzzTIFF.swift
     BINARY=fuzz-tiff; CORPUS="$SCRATCH/tiff-corpus"; SEEDS="$SCRATCH/tiff-seeds"; LIBS=(-lsqlite3 -lz)
     MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap")
     FLAGS=(-max_len=65536)

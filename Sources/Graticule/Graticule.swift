@@ -3,6 +3,7 @@
 @_exported import GraticuleGeometry
 @_exported import GraticuleCRS
 @_exported import GraticuleProjection
+@_exported import GraticuleTIFF
 @_exported import GraticuleTransform
 @_exported import GraticuleIO
 @_exported import GraticuleRaster

@@ -3,10 +3,10 @@ import Foundation
 import Graticule
 
 @main
-struct GraticuleCommand: ParsableCommand {
+struct GraticuleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graticule",
         abstract: "Graticule: spatial references, projections and transformations in pure Swift.",
-        subcommands: [CRSCommand.self, ProjectCommand.self, TransformationsCommand.self, InfoCommand.self,
+        subcommands: [ServeCommand.self, CRSCommand.self, ProjectCommand.self, TransformationsCommand.self, InfoCommand.self,
                       ConvertCommand.self, IdentifyCommand.self, BenchCommand.self])
 }

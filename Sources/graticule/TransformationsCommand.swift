@@ -51,7 +51,7 @@ struct TransformationsCommand: ParsableCommand {
             throw CLIError(message: e.description)
         }
         if json {
-            print(TransformationsCommand.json(ranked, source: source, target: target))
+            print(TransformationReport(ranked: ranked, source: source, target: target).json)
             return
         }
         if ranked.isEmpty {
@@ -79,29 +79,5 @@ struct TransformationsCommand: ParsableCommand {
 
     func areaText(_ a: AreaOfUse) -> String {
         "\(a.name) (\(format(a.west)), \(format(a.south)), \(format(a.east)), \(format(a.north)))"
-    }
-
-    static func json(_ ranked: [RankedTransformation], source: SpatialReference, target: SpatialReference) -> String {
-        func esc(_ s: String) -> String { s.jsonLiteral }
-        func num(_ v: Double?) -> String { v.map { "\($0)" } ?? "null" }
-        var items: [String] = []
-        for (i, r) in ranked.enumerated() {
-            let t = r.transformation
-            let steps = t.steps.map { s in
-                "{\"code\":\(esc(s.identifier.description)),\"wkid\":\(s.wkid.map(String.init) ?? "null"),"
-                    + "\"name\":\(esc(s.name)),\"isInverse\":\(s.isInverse),"
-                    + "\"gridFiles\":[\(s.gridFileNames.map(esc).joined(separator: ","))]}"
-            }
-            let area = r.areaOfUse.map {
-                "{\"name\":\(esc($0.name)),\"west\":\($0.west),\"south\":\($0.south),\"east\":\($0.east),\"north\":\($0.north)}"
-            } ?? "null"
-            items.append("{\"rank\":\(i + 1),\"name\":\(esc(t.name)),\"code\":\(esc(t.code)),"
-                         + "\"isBallpark\":\(t.isBallpark),\"accuracy\":\(num(r.accuracy)),\"area\":\(area),"
-                         + "\"usable\":\(r.isUsable),\"missingGridFiles\":[\(r.missingGridFiles.map(esc).joined(separator: ","))],"
-                         + "\"unsupported\":\(r.unsupportedReason.map(esc) ?? "null"),\"steps\":[\(steps.joined(separator: ","))]}")
-        }
-        return "{\"from\":\(esc(source.identifier?.description ?? source.name)),"
-            + "\"to\":\(esc(target.identifier?.description ?? target.name)),"
-            + "\"transformations\":[\(items.joined(separator: ","))]}"
     }
 }

@@ -8,7 +8,8 @@ import Testing
 /// tiles, separate planes, Deflate with predictors 2 and 3, big-endian BigTIFF, integer samples
 /// with scale and offset, float64, PixelIsPoint, degree units, positive-west longitudes and
 /// nested subgrids; horizontal shifts forward and inverse, geoid/offset heights; points PROJ
-/// refuses are NaN here too.
+/// refuses are NaN here too. Three re-encodings of PROJ's grids (LZW + floating-point predictor tiled,
+/// ZSTD separate planes, PackBits) check the shared TIFF reader's other codecs on grids.
 @Suite struct GeoTIFFGridTests {
     static let rows = TransformFixtures.rows("geotiff_grids")
 

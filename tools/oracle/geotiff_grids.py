@@ -9,6 +9,13 @@ a positive-west longitude band, longitude before latitude, and nested subgrids. 
 `+proj=vgridshift +multiplier=1` to a lattice of points over each grid's extent; points PROJ
 refuses have empty outputs.
 
+Three more grids re-encode PROJ's with gdal_translate (Debian gdal-bin 3.6.2) in codecs and
+layouts PROJ's own files do not use, so the one TIFF reader's LZW, ZSTD and PackBits paths are
+checked on grids too (PROJ reads them through libtiff): `gtiff_hgrid_lzw_pred3_tiled.tif`
+(test_hgrid.tif, LZW, floating-point predictor, 16 x 16 tiles), `gtiff_hgrid_zstd_separate.tif`
+(test_hgrid.tif, ZSTD, separate planes) and `gtiff_vgrid_int16_packbits.tif`
+(test_vgrid_int16.tif, PackBits).
+
     python3 tools/oracle/geotiff_grids.py
 """
 import csv
@@ -25,6 +32,15 @@ HGRIDS = ["test_hgrid.tif", "test_hgrid_tiled.tif", "test_hgrid_strip.tif", "tes
 VGRIDS = ["test_vgrid_deflate.tif", "test_vgrid_deflate_floatingpointpredictor.tif",
           "test_vgrid_bigendian_bigtiff.tif", "test_vgrid_int16.tif", "test_vgrid_uint16_with_scale_offset.tif",
           "test_vgrid_pixelispoint.tif", "test_vgrid_float64.tif"]
+# (output, source, gdal_translate options)
+VARIANTS = [
+    ("gtiff_hgrid_lzw_pred3_tiled.tif", "test_hgrid.tif",
+     ["-co", "COMPRESS=LZW", "-co", "PREDICTOR=3", "-co", "TILED=YES", "-co", "BLOCKXSIZE=16", "-co", "BLOCKYSIZE=16"]),
+    ("gtiff_hgrid_zstd_separate.tif", "test_hgrid.tif", ["-co", "COMPRESS=ZSTD", "-co", "INTERLEAVE=BAND"]),
+    ("gtiff_vgrid_int16_packbits.tif", "test_vgrid_int16.tif", ["-co", "COMPRESS=PACKBITS"]),
+]
+HGRIDS += [v[0] for v in VARIANTS if "hgrid" in v[0]]
+VGRIDS += [v[0] for v in VARIANTS if "vgrid" in v[0]]
 
 
 def extent(path):
@@ -46,6 +62,9 @@ def cct(step, x, y):
 
 
 def main():
+    for out, src, options in VARIANTS:
+        subprocess.run(["gdal_translate", "-q"] + options + [os.path.join(DIR, src), os.path.join(DIR, out)], check=True,
+                       env=dict(os.environ, GDAL_PAM_ENABLED="NO"))
     rows = []
     for kind, grids in (("h", HGRIDS), ("v", VGRIDS)):
         for g in grids:

@@ -30,6 +30,8 @@ public final class Registry: Sendable {
     private let wkidCache = Mutex<[Int: Identifier]>([:])
     private let units: [Identifier: UnitOfMeasure]
     private let nameIndex = Mutex<Result<RegistryNames, GraticuleError>?>(nil)
+    /// Every CRS with its area and aliases (`listings(types:)`, `searchCRS`), read on first use.
+    let listingCache = Mutex<[CRSListing]?>(nil)
 
     /// The environment variable naming a registry file to use instead of the shipped one
     /// (another EPSG version, a test registry).

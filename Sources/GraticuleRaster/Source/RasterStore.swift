@@ -80,22 +80,6 @@ final class RasterStore: Sendable {
     /// The `index`-th sample of a decoded block as a Double.
     @inline(__always)
     static func double(_ bytes: [UInt8], index i: Int, type: TIFFSampleType) -> Double {
-        bytes.withUnsafeBytes { p -> Double in
-            let o = i * type.byteSize
-            switch type {
-            case .uint8: return Double(p[o])
-            case .int8: return Double(Int8(bitPattern: p[o]))
-            case .uint16: return Double(p.loadUnaligned(fromByteOffset: o, as: UInt16.self))
-            case .int16: return Double(p.loadUnaligned(fromByteOffset: o, as: Int16.self))
-            case .uint32: return Double(p.loadUnaligned(fromByteOffset: o, as: UInt32.self))
-            case .int32: return Double(p.loadUnaligned(fromByteOffset: o, as: Int32.self))
-            case .uint64: return Double(p.loadUnaligned(fromByteOffset: o, as: UInt64.self))
-            case .int64: return Double(p.loadUnaligned(fromByteOffset: o, as: Int64.self))
-            case .float32, .cfloat32: return Double(p.loadUnaligned(fromByteOffset: o, as: Float.self))
-            case .float64, .cfloat64: return p.loadUnaligned(fromByteOffset: o, as: Double.self)
-            case .cint16: return Double(p.loadUnaligned(fromByteOffset: o, as: Int16.self))
-            case .cint32: return Double(p.loadUnaligned(fromByteOffset: o, as: Int32.self))
-            }
-        }
+        bytes.withUnsafeBytes { type.double($0, index: i) }
     }
 }

@@ -114,3 +114,26 @@ public struct TIFFCompression: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(name) (\(code))" }
 }
+
+extension TIFFSampleType {
+    /// The `index`-th sample of host-order samples of this type (a decoded `TIFFBlock`'s bytes) as
+    /// a Double; the real part of a complex sample. Callers check that the index is in range.
+    @inlinable
+    public func double(_ p: UnsafeRawBufferPointer, index i: Int) -> Double {
+        let o = i * byteSize
+        switch self {
+        case .uint8: return Double(p[o])
+        case .int8: return Double(Int8(bitPattern: p[o]))
+        case .uint16: return Double(p.loadUnaligned(fromByteOffset: o, as: UInt16.self))
+        case .int16: return Double(p.loadUnaligned(fromByteOffset: o, as: Int16.self))
+        case .uint32: return Double(p.loadUnaligned(fromByteOffset: o, as: UInt32.self))
+        case .int32: return Double(p.loadUnaligned(fromByteOffset: o, as: Int32.self))
+        case .uint64: return Double(p.loadUnaligned(fromByteOffset: o, as: UInt64.self))
+        case .int64: return Double(p.loadUnaligned(fromByteOffset: o, as: Int64.self))
+        case .float32, .cfloat32: return Double(p.loadUnaligned(fromByteOffset: o, as: Float.self))
+        case .float64, .cfloat64: return p.loadUnaligned(fromByteOffset: o, as: Double.self)
+        case .cint16: return Double(p.loadUnaligned(fromByteOffset: o, as: Int16.self))
+        case .cint32: return Double(p.loadUnaligned(fromByteOffset: o, as: Int32.self))
+        }
+    }
+}

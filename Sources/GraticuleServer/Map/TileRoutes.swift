@@ -1,0 +1,58 @@
+import Foundation
+import GraticuleCore
+import GraticuleRaster
+import Hummingbird
+
+/// XYZ tiles at `/tiles/{z}/{x}/{y}.png[?layers=countries,ndvi]`: 256 × 256 PNG in Web Mercator
+/// (EPSG:3857), the usual slippy-map scheme (x east from −180°, y south from 85.05°N, z 0 … 22),
+/// as Leaflet's and OpenLayers' XYZ sources request them. Transparent outside the layers.
+extension GraticuleServer {
+    func addTileRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/tiles/:z/:x/:y") { request, context in
+            let z = try TileAddress.int(context.parameters.get("z"), "z", 0...22)
+            let n = 1 << z
+            let x = try TileAddress.int(context.parameters.get("x"), "x", 0...(n - 1))
+            let yText = context.parameters.get("y") ?? ""
+            guard yText.hasSuffix(".png") else {
+                throw APIError(.notFound, "tile \(APIError.quoted(yText)): expected /tiles/{z}/{x}/{y}.png")
+            }
+            let y = try TileAddress.int(String(yText.dropLast(4)), "y", 0...(n - 1))
+            let query = try Query(request)
+            let names = (query["layers"] ?? "countries").split(separator: ",").map(String.init)
+            guard !names.isEmpty, names.count <= 16 else {
+                throw APIError.badParameter("layers", query["layers"] ?? "", "expected 1 to 16 layer names")
+            }
+            var layers: [MapLayer] = []
+            for name in names { layers.append(try self.mapLayer(name)) }
+            let extent = TileAddress.extent(z: z, x: x, y: y)
+            let map = MapRequest(spatialReference: try state.spatialReference("EPSG:3857", parameter: "tile"),
+                                 extent: extent, width: 256, height: 256, layers: layers, background: SIMD4(0, 0, 0, 0))
+            let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
+                let image = try self.composeMap(map)
+                return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
+            }
+            var headers = HTTPFields()
+            headers[.cacheControl] = "public, max-age=86400"
+            return Responses.bytes(png, contentType: "image/png", headers: headers)
+        }
+    }
+}
+
+enum TileAddress {
+    /// Half the width of the Web Mercator world in metres (π · 6378137).
+    static let half = 20037508.342789244
+
+    static func int(_ text: String?, _ name: String, _ range: ClosedRange<Int>) throws(APIError) -> Int {
+        guard let text, let v = Int(text), range.contains(v) else {
+            throw APIError(.badRequest, "tile \(name)=\(APIError.quoted(text ?? "")): expected an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return v
+    }
+
+    /// The tile's extent in EPSG:3857 metres.
+    static func extent(z: Int, x: Int, y: Int) -> RasterExtent {
+        let size = 2 * half / Double(1 << z)
+        return RasterExtent(xMin: -half + Double(x) * size, yMin: half - Double(y + 1) * size,
+                            xMax: -half + Double(x + 1) * size, yMax: half - Double(y) * size)
+    }
+}

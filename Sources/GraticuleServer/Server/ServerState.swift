@@ -1,0 +1,122 @@
+import Foundation
+import GraticuleCore
+import GraticuleCRS
+import GraticuleTransform
+import Synchronization
+
+/// What every request shares: the registry, one transformation catalog per data directory the
+/// server may use, and caches of built transformers. Thread-safe.
+final class ServerState: Sendable {
+    let configuration: ServerConfiguration
+    let registry: Registry
+    /// The catalog with the embedded grids only (`dataDir=none`).
+    let embeddedCatalog: TransformationCatalog
+    /// One catalog per configured data directory, in configuration order.
+    let directoryCatalogs: [(directory: URL, catalog: TransformationCatalog)]
+    private let transformers = BoundedCache<TransformerKey, Transformer>(capacity: 512)
+    /// The rasters served (built-in and the configured raster directories).
+    let rasters: RasterCatalog
+    /// Capabilities documents per version and base URL.
+    let capabilities = BoundedCache<GraticuleServer.CapabilitiesKey, [UInt8]>(capacity: 64)
+    /// The registry CRSs advertised in WMS capabilities, listed once.
+    let advertisedCRSs = Mutex<[String]?>(nil)
+
+    init(configuration: ServerConfiguration) throws(GraticuleError) {
+        self.configuration = configuration
+        registry = try Registry.shared
+        embeddedCatalog = TransformationCatalog(registry: registry, grids: GridStore())
+        var catalogs: [(URL, TransformationCatalog)] = []
+        for dir in configuration.dataDirectories {
+            let grids = GridStore()
+            try grids.setDataDirectories([dir])
+            catalogs.append((dir.standardizedFileURL, TransformationCatalog(registry: registry, grids: grids)))
+        }
+        directoryCatalogs = catalogs
+        rasters = RasterCatalog(directories: configuration.rasterDirectories)
+    }
+
+    /// The data directory a request uses: `dataDir` absent → the first configured one (or none);
+    /// `none` → embedded grids only; otherwise one of the configured directories, by path.
+    func dataDirectory(_ query: Query) throws(APIError) -> (directory: URL?, catalog: TransformationCatalog) {
+        guard let raw = query["dataDir"], !raw.isEmpty else {
+            if let first = directoryCatalogs.first { return (first.directory, first.catalog) }
+            return (nil, embeddedCatalog)
+        }
+        if raw.lowercased() == "none" { return (nil, embeddedCatalog) }
+        let wanted = URL(fileURLWithPath: raw).standardizedFileURL.path
+        if let hit = directoryCatalogs.first(where: { $0.directory.path == wanted }) { return (hit.directory, hit.catalog) }
+        throw APIError(.forbidden, "dataDir=\(APIError.quoted(raw)): not a data directory of this server "
+                       + "(configured: \(directoryCatalogs.isEmpty ? "none" : directoryCatalogs.map(\.directory.path).joined(separator: ", ")))")
+    }
+
+    /// A spatial reference from request text: `EPSG:n`, `ESRI:n`, a bare WKID, `CRS:84`, a URN,
+    /// WKT, PROJJSON or a PROJ string.
+    func spatialReference(_ text: String, parameter: String) throws(APIError) -> SpatialReference {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !t.isEmpty else { throw APIError.missing(parameter, "a spatial reference: EPSG:n, ESRI:n, a WKID, WKT or PROJ string") }
+        guard t.utf8.count <= 64 << 10 else {
+            throw APIError.badParameter(parameter, t, "spatial reference text longer than 65,536 bytes")
+        }
+        if t.uppercased() == "CRS:84" || t.uppercased() == "OGC:CRS84" {
+            do { return try SpatialReference(authority: "OGC", code: "CRS84", registry: registry) } catch {
+                throw APIError.engine(error, parameter: parameter)
+            }
+        }
+        do { return try SpatialReference(text: t, registry: registry) } catch {
+            throw APIError.engine(error, parameter: parameter)
+        }
+    }
+
+    /// A transformer, built once per (source, target, transformation, data directory) and kept.
+    func transformer(from source: SpatialReference, to target: SpatialReference, transformation: String?,
+                     catalog: TransformationCatalog) throws(APIError) -> Transformer {
+        let choiceText = (transformation ?? "default").trimmingCharacters(in: .whitespaces)
+        let key = TransformerKey(source: source, target: target, choice: choiceText.lowercased(),
+                                 catalog: ObjectIdentifier(catalog))
+        if let hit = transformers.value(for: key) { return hit }
+        let choice: Transformer.Choice
+        switch choiceText.lowercased() {
+        case "", "default": choice = .default
+        case "none": choice = .none
+        default:
+            // Steps are joined by "+", which a query string turns into a space when not escaped.
+            let steps = choiceText.split(whereSeparator: \.isWhitespace).joined(separator: "+")
+            do { choice = .transformation(try catalog.transformation(parsing: steps)) } catch {
+                throw APIError.engine(error, parameter: "transformation")
+            }
+        }
+        let built: Transformer
+        do {
+            built = try Transformer(from: source, to: target, transformation: choice, catalog: catalog)
+        } catch {
+            throw APIError.engine(error, parameter: choice == .default || choice == .none ? nil : "transformation")
+        }
+        transformers.insert(built, for: key)
+        return built
+    }
+
+    struct TransformerKey: Hashable, Sendable {
+        var source: SpatialReference
+        var target: SpatialReference
+        var choice: String
+        var catalog: ObjectIdentifier
+    }
+}
+
+/// A small thread-safe cache that forgets everything when full (simple and bounded: the working
+/// set of a map server is a few spatial-reference pairs).
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let storage = Mutex<[Key: Value]>([:])
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func value(for key: Key) -> Value? { storage.withLock { $0[key] } }
+
+    func insert(_ value: Value, for key: Key) {
+        storage.withLock { s in
+            if s.count >= capacity { s.removeAll(keepingCapacity: true) }
+            s[key] = value
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GraticuleCore
+import Hummingbird
+
+/// The web viewer's static files (plain HTML, CSS and JavaScript, no build step), read once from
+/// the `viewer/` resource directory found with `DataFiles` and served from memory: no request
+/// reaches the file system, so no path can escape the directory.
+struct ViewerFiles: Sendable {
+    struct File: Sendable {
+        var bytes: [UInt8]
+        var contentType: String
+        var etag: String
+    }
+    let files: [String: File]
+
+    static let bundle = "Graticule_GraticuleServer"
+    static let types = ["html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
+                        "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml", "png": "image/png",
+                        "json": "application/json; charset=utf-8", "ico": "image/x-icon"]
+
+    /// Reads every file of the viewer directory (one level, known types only).
+    /// - Throws: `invalidInput` when the directory cannot be found.
+    static func load() throws(GraticuleError) -> ViewerFiles {
+        let dir = try DataFiles.locate("viewer", bundle: bundle)
+        var files: [String: File] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        for name in names {
+            guard let type = types[(name as NSString).pathExtension.lowercased()],
+                  let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else { continue }
+            var hasher = Hasher()
+            hasher.combine(data)
+            let etag = "\"\(String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 16))\""
+            files[name] = File(bytes: [UInt8](data), contentType: type, etag: etag)
+        }
+        guard files["index.html"] != nil else {
+            throw .invalidInput("viewer files not found: \(dir.path) has no index.html")
+        }
+        return ViewerFiles(files: files)
+    }
+}
+
+extension GraticuleServer {
+    func addViewerRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/") { request, _ in try self.viewerFile("index.html", request) }
+        router.get("/viewer/:name") { request, context in
+            try self.viewerFile(context.parameters.get("name") ?? "", request)
+        }
+        router.get("/health") { _, _ in Responses.json(["status": "ok"]) }
+        router.get("/api") { _, _ in Responses.json(APIIndex.body) }
+    }
+
+    func viewerFile(_ name: String, _ request: Request) throws -> Response {
+        guard let file = viewer.files[name] else {
+            throw APIError(.notFound, "no viewer file \(APIError.quoted(name))")
+        }
+        var headers = HTTPFields()
+        headers[.eTag] = file.etag
+        headers[.cacheControl] = "no-cache"
+        if request.headers[.ifNoneMatch] == file.etag {
+            return Response(status: .notModified, headers: headers)
+        }
+        return Responses.bytes(file.bytes, contentType: file.contentType, headers: headers)
+    }
+}
+
+/// `GET /api`: the endpoints, for people exploring the service.
+enum APIIndex {
+    static let body: [String: String] = [
+        "GET /api/sr?q=TEXT[&limit=N][&types=geographic,projected][&deprecated=false]": "search spatial references by code or name",
+        "GET /api/sr/{id}[?format=json|wkt1|wkt2|esri|projjson|proj]": "details or text of a spatial reference",
+        "POST /api/sr[?format=…]": "resolve WKT, PROJJSON or a PROJ string in the body",
+        "GET /api/presets": "the design's eleven world-map spatial references and workflow examples",
+        "GET /api/project?from=ID&to=ID&x=X&y=Y[&z=Z][&transformation=default|none|OP][&dataDir=DIR|none]": "project one point",
+        "POST /api/project?to=ID[&from=ID][&transformation=…]": "project {\"points\": [[x, y], …]} or a GeoJSON object",
+        "GET /api/transformations?from=ID&to=ID[&area=W,S,E,N][&dataDir=DIR|none]": "ranked datum transformations",
+        "GET /api/data-directories": "grid directories and the grid files they hold",
+    ]
+}

@@ -1,0 +1,207 @@
+import Foundation
+import GraticuleCore
+import GraticuleCRS
+import GraticuleGeometry
+import GraticuleRaster
+import HTTPTypes
+import Hummingbird
+
+/// OGC WMS 1.3.0 and 1.1.1 at `/wms`: GetCapabilities, GetMap (PNG) and GetFeatureInfo
+/// (text/plain, application/json, text/xml, text/html), with the axis-order rules of each
+/// version (1.3.0 takes BBOX in the CRS's own axis order: EPSG:4326 is latitude first, CRS:84
+/// longitude first; 1.1.1 is always x/y) and `ServiceException` XML for every error.
+extension GraticuleServer {
+    func addWMSRoutes(to router: Router<BasicRequestContext>) {
+        for path in ["/wms", "/ows"] {
+            router.get(RouterPath(stringLiteral: path)) { request, _ in
+                try await self.wms(request)
+            }
+        }
+    }
+
+    func wms(_ request: Request) async throws -> Response {
+        let query: Query
+        do { query = try Query(request) } catch {
+            return WMSException(error).response(version: .v130)
+        }
+        let version = WMSVersion(request: query["version"] ?? query["wmtver"])
+        do {
+            if let service = query["service"], service.uppercased() != "WMS" {
+                throw WMSException(.invalidParameterValue, "SERVICE=\(APIError.quoted(service)): this endpoint serves WMS")
+            }
+            guard let op = query["request"], !op.isEmpty else {
+                throw WMSException(.missingParameterValue, "missing parameter REQUEST (GetCapabilities, GetMap or GetFeatureInfo)")
+            }
+            switch op.lowercased() {
+            case "getcapabilities", "capabilities":
+                return capabilitiesResponse(version: version, baseURL: publicBaseURL(request))
+            case "getmap", "map":
+                let map = try wmsMapRequest(query, version: version)
+                let format = (query["format"] ?? "image/png").lowercased()
+                guard format.hasPrefix("image/png") || format == "png" else {
+                    throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(format)): this server draws image/png")
+                }
+                let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
+                    let image = try self.composeMap(map)
+                    return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
+                }
+                return Responses.bytes(png, contentType: "image/png")
+            case "getfeatureinfo", "feature_info":
+                return try featureInfo(query, version: version)
+            default:
+                throw WMSException(.operationNotSupported, "REQUEST=\(APIError.quoted(op)): expected GetCapabilities, GetMap or GetFeatureInfo")
+            }
+        } catch let e as WMSException {
+            return e.response(version: version)
+        } catch let e as APIError {
+            return WMSException(e, code: e.status == .notImplemented ? .operationNotSupported : .invalidParameterValue)
+                .response(version: version)
+        }
+    }
+
+    /// GetMap's (and GetFeatureInfo's) map: LAYERS, STYLES, CRS/SRS, BBOX, WIDTH, HEIGHT,
+    /// TRANSPARENT, BGCOLOR.
+    func wmsMapRequest(_ query: Query, version: WMSVersion) throws -> MapRequest {
+        let crsName = version == .v130 ? "CRS" : "SRS"
+        guard let layersText = query["layers"], !layersText.isEmpty else {
+            throw WMSException(.missingParameterValue, "missing parameter LAYERS (\(mapLayerNames.joined(separator: ", ")))")
+        }
+        let names = layersText.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+        guard names.count <= 16 else { throw WMSException(.invalidParameterValue, "LAYERS: more than 16 layers") }
+        var layers: [MapLayer] = []
+        for n in names {
+            do { layers.append(try mapLayer(n)) } catch {
+                throw WMSException(.layerNotDefined, "LAYERS: no layer \(APIError.quoted(n)); layers: \(mapLayerNames.joined(separator: ", "))")
+            }
+        }
+        if let styles = query["styles"], !styles.isEmpty {
+            for s in styles.split(separator: ",", omittingEmptySubsequences: false) where !s.isEmpty && s.lowercased() != "default" {
+                throw WMSException(.styleNotDefined, "STYLES: no style \(APIError.quoted(String(s))) (only the default style)")
+            }
+        }
+        // Either parameter is accepted (Leaflet sends SRS with 1.1.1, some clients CRS with both).
+        guard let crsText = query[crsName] ?? query[version == .v130 ? "SRS" : "CRS"], !crsText.isEmpty else {
+            throw WMSException(.missingParameterValue, "missing parameter \(crsName)")
+        }
+        let sr: SpatialReference
+        do { sr = try state.spatialReference(crsText, parameter: crsName) } catch {
+            throw WMSException(version == .v130 ? .invalidCRS : .invalidSRS, "\(crsName)=\(APIError.quoted(crsText)): \(error.message)")
+        }
+        guard let raw = query["bbox"] else { throw WMSException(.missingParameterValue, "missing parameter BBOX") }
+        guard var box = try? query.numbers("bbox", count: 4) ?? [] else {
+            throw WMSException(.invalidParameterValue, "BBOX=\(APIError.quoted(raw)): expected minx,miny,maxx,maxy")
+        }
+        guard box[0] < box[2], box[1] < box[3] else {
+            throw WMSException(.invalidParameterValue, "BBOX=\(APIError.quoted(raw)): minimum not below maximum")
+        }
+        if version == .v130 && WMSAxes.isNorthFirst(sr, name: crsText) {
+            box = [box[1], box[0], box[3], box[2]]
+        }
+        let limit = state.configuration.limits.maxImageSize
+        let width: Int, height: Int
+        do {
+            width = try query.integer("width", in: 1...limit)
+            height = try query.integer("height", in: 1...limit)
+        } catch { throw WMSException(error) }
+        let transparent = (query["transparent"] ?? "false").lowercased() == "true"
+        var bg = SIMD4<UInt8>(255, 255, 255, 255)
+        if let c = query["bgcolor"] {
+            let hex = c.lowercased().hasPrefix("0x") ? String(c.dropFirst(2)) : c.hasPrefix("#") ? String(c.dropFirst()) : c
+            guard hex.count == 6, let v = UInt32(hex, radix: 16) else {
+                throw WMSException(.invalidParameterValue, "BGCOLOR=\(APIError.quoted(c)): expected 0xRRGGBB")
+            }
+            bg = SIMD4(UInt8(v >> 16), UInt8((v >> 8) & 255), UInt8(v & 255), 255)
+        }
+        if transparent { bg.w = 0 }
+        return MapRequest(spatialReference: sr, extent: RasterExtent(xMin: box[0], yMin: box[1], xMax: box[2], yMax: box[3]),
+                          width: width, height: height, layers: layers, background: bg)
+    }
+
+    /// GetFeatureInfo: the map of the request, the pixel (I/J in 1.3.0, X/Y in 1.1.1; its centre
+    /// is queried), QUERY_LAYERS, INFO_FORMAT, FEATURE_COUNT.
+    func featureInfo(_ query: Query, version: WMSVersion) throws -> Response {
+        let map = try wmsMapRequest(query, version: version)
+        guard let ql = query["query_layers"], !ql.isEmpty else {
+            throw WMSException(.missingParameterValue, "missing parameter QUERY_LAYERS")
+        }
+        let drawn = Set(map.layers.map(\.name))
+        var layers: [MapLayer] = []
+        for n in ql.split(separator: ",") {
+            let layer: MapLayer
+            do { layer = try mapLayer(String(n)) } catch {
+                throw WMSException(.layerNotDefined, "QUERY_LAYERS: no layer \(APIError.quoted(String(n)))")
+            }
+            guard drawn.contains(layer.name) else {
+                throw WMSException(.layerNotDefined, "QUERY_LAYERS: \(layer.name) is not in LAYERS")
+            }
+            layers.append(layer)
+        }
+        let (iName, jName) = version == .v130 ? ("I", "J") : ("X", "Y")
+        let i: Int, j: Int
+        do {
+            i = try query.integer(iName, in: Int.min...Int.max)
+            j = try query.integer(jName, in: Int.min...Int.max)
+        } catch { throw WMSException(.invalidPoint, error.message) }
+        guard (0..<map.width).contains(i), (0..<map.height).contains(j) else {
+            throw WMSException(.invalidPoint, "\(iName)=\(i), \(jName)=\(j): outside the \(map.width) × \(map.height) map")
+        }
+        let featureCount: Int
+        do { featureCount = try query.integer("feature_count", in: 1...1000, default: 1) } catch { throw WMSException(error) }
+        let e = map.extent
+        let x = e.xMin + (Double(i) + 0.5) * e.width / Double(map.width)
+        let y = e.yMax - (Double(j) + 0.5) * e.height / Double(map.height)
+        var results: [FeatureInfoResult] = []
+        for layer in layers {
+            switch layer {
+            case let .raster(r):
+                let cell = try identify(r, x: x, y: y, sr: map.spatialReference)
+                results.append(.raster(layer: r.name, cell: cell, raster: r))
+            case let .countries(l):
+                let lonLat = try state.transformer(from: map.spatialReference, to: try state.spatialReference("OGC:CRS84", parameter: "CRS"),
+                                                   transformation: nil, catalog: state.embeddedCatalog)
+                var hit: Feature?
+                if let p = try? lonLat.transform(x: x, y: y, z: 0), p.x.isFinite, p.y.isFinite {
+                    hit = l.feature(containingLon: p.x, lat: p.y)
+                }
+                results.append(.countries(layer: layer.name, feature: hit, schema: l.layer.schema))
+            }
+        }
+        _ = featureCount  // one feature or cell per layer at a point: countries do not overlap
+        let format = (query["info_format"] ?? "text/plain").lowercased()
+        return try FeatureInfoFormat.response(results, format: format, x: x, y: y,
+                                              crs: map.spatialReference.identifier?.description ?? "")
+    }
+
+    /// The server's base URL as the client reaches it: the configured public URL, else the
+    /// request's scheme and host (`X-Forwarded-Proto` / `X-Forwarded-Host` first, then `Host`).
+    func publicBaseURL(_ request: Request) -> String {
+        if let url = state.configuration.publicURL {
+            var s = url.absoluteString
+            while s.hasSuffix("/") { s.removeLast() }
+            return s
+        }
+        let forwardedHost = request.headers[HTTPTypes.HTTPField.Name("X-Forwarded-Host")!]?.split(separator: ",").first
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let proto = request.headers[HTTPTypes.HTTPField.Name("X-Forwarded-Proto")!]?.split(separator: ",").first
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        var host = forwardedHost ?? request.head.authority
+            ?? "\(state.configuration.host):\(state.configuration.port)"
+        // Only host[:port] characters: a hostile Host header must not inject markup or paths.
+        if host.isEmpty || host.utf8.count > 255 || !host.unicodeScalars.allSatisfy({
+            CharacterSet.alphanumerics.contains($0) && $0.isASCII || ".-:[]_".unicodeScalars.contains($0) }) {
+            host = "\(state.configuration.host):\(state.configuration.port)"
+        }
+        return "\(proto == "https" ? "https" : "http")://\(host)"
+    }
+}
+
+/// Axis order of WMS 1.3.0 BBOXes: the CRS's own (EPSG:4326 latitude first, CRS:84 longitude
+/// first, most projected CRSs easting first; some northing first, e.g. EPSG:2393).
+enum WMSAxes {
+    static func isNorthFirst(_ sr: SpatialReference, name: String) -> Bool {
+        let upper = name.uppercased()
+        if upper == "CRS:84" || upper.hasSuffix("CRS84") { return false }
+        guard let first = sr.axes.first?.direction.lowercased() else { return false }
+        return first == "north" || first == "south"
+    }
+}

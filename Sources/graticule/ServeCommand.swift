@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import GraticuleServer
+
+/// `graticule serve [--host 127.0.0.1] [--port 8080] [--data-dir DIR] [--raster-dir DIR] [--public-url URL]`
+///
+/// Serves the web viewer, the JSON API, WMS and XYZ tiles on the embedded defaults; prints the
+/// URL once listening; stops gracefully on Ctrl-C or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the web viewer, JSON API, OGC WMS and XYZ tiles (embedded data; no configuration needed).")
+
+    @Option(name: .long, help: "Address to bind (0.0.0.0 to accept other machines).")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "Port (0: any free port).")
+    var port = 8080
+
+    @Option(name: .long, help: "Directory of datum grid files (repeatable; the first is the default).")
+    var dataDir: [String] = []
+
+    @Option(name: .long, help: "Directory of GeoTIFF rasters to serve besides the built-in ndvi (repeatable).")
+    var rasterDir: [String] = []
+
+    @Option(name: .long, help: "URL clients reach this server at, for WMS capabilities behind a proxy.")
+    var publicURL: String?
+
+    @Flag(name: .long, help: "Render every image afresh (no in-memory image cache).")
+    var noCache = false
+
+    func run() async throws {
+        var config = ServerConfiguration(host: host, port: port)
+        guard (0...65535).contains(port) else { throw CLIError(message: "--port \(port): expected 0…65535") }
+        config.dataDirectories = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        config.rasterDirectories = rasterDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if let publicURL {
+            guard let url = URL(string: publicURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                throw CLIError(message: "--public-url \(publicURL): expected an http(s) URL")
+            }
+            config.publicURL = url
+        }
+        config.cachesImages = !noCache
+        let server: GraticuleServer
+        do { server = try GraticuleServer(configuration: config) } catch {
+            throw CLIError(message: error.description)
+        }
+        let shownHost = host == "0.0.0.0" ? "127.0.0.1" : host
+        try await server.run { port in
+            // Written straight to the descriptor: a script reading the pipe sees it at once.
+            FileHandle.standardOutput.write(Data("Graticule is serving http://\(shownHost):\(port)/  (Ctrl-C stops it)\n".utf8))
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+/// The raster oracle: `gdallocationinfo` on the embedded NDVI raster (tools/oracle/server_raster.py).
+enum RasterOracle {
+    struct Point: Sendable { var lon: Double, lat: Double, column: Int, row: Int, value: Double }
+    static let points: [Point] = {
+        let url = Bundle.module.url(forResource: "server_raster", withExtension: "json", subdirectory: "Fixtures")!
+        let doc = try! JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        return (doc["points"] as! [[String: Any]]).map {
+            Point(lon: ($0["lon"] as! NSNumber).doubleValue, lat: ($0["lat"] as! NSNumber).doubleValue,
+                  column: $0["column"] as! Int, row: $0["row"] as! Int, value: ($0["value"] as! NSNumber).doubleValue)
+        }
+    }()
+}
+
+/// A PNG's width and height from its IHDR chunk (nil when the bytes are not a PNG).
+func pngSize(_ data: Data) -> (Int, Int)? {
+    let b = [UInt8](data)
+    guard b.count > 24, b[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+    func be(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
+    return (be(16), be(20))
+}
+
+/// `/api/countries`, `/api/country`.
+@Suite struct CountryRouteTests {
+    @Test(arguments: [(2.35, 48.85, "FRA"), (13.4, 52.5, "DEU"), (-100.0, 40.0, "USA"), (151.2, -33.9, "AUS"),
+                      (139.7, 35.7, "JPN")])
+    func countryAtPoint(lon: Double, lat: Double, code: String) async throws {
+        let r = try await LiveServer.request("/api/country?x=\(lon)&y=\(lat)")
+        #expect(r.status == 200)
+        let country = try r.json()["country"] as? [String: Any]
+        #expect(country?["code"] as? String == code)
+    }
+
+    @Test func oceanAndProjectedPoint() async throws {
+        let sea = try await LiveServer.request("/api/country?x=-30&y=0")
+        #expect(sea.status == 200)
+        #expect(try sea.json()["country"] is NSNull)
+        // Paris in Web Mercator metres.
+        let merc = try await LiveServer.request("/api/country?x=261600&y=6250600&sr=EPSG:3857")
+        #expect((try merc.json()["country"] as? [String: Any])?["code"] as? String == "FRA")
+    }
+
+    @Test func extentAcrossTheAntimeridian() async throws {
+        let r = try await LiveServer.request("/api/country/RUS?sr=EPSG:3857")
+        #expect(r.status == 200)
+        let j = try r.json()
+        let e = try #require(j["extent"] as? [String: Double])
+        #expect(e["west"]! > 0 && e["east"]! < 0, "Russia's extent should cross ±180°: \(e)")
+        #expect(j["projectedExtent"] is [String: Any])
+        let list = try await LiveServer.request("/api/countries")
+        #expect((try list.json()["countries"] as? [Any])?.count == 177)
+    }
+
+    @Test(arguments: [
+        ("/api/country?x=abc&y=1", 400, "x=abc"), ("/api/country?y=1", 400, "missing parameter x"),
+        ("/api/country?x=1&y=100", 400, "not a longitude/latitude"), ("/api/country?x=1&y=1&layer=../etc", 400, "layer="),
+        ("/api/country?x=1&y=1&sr=EPSG:99999", 400, "sr"), ("/api/country/XXX", 404, "XXX"),
+        ("/api/country/%2E%2E%2Fetc", 404, "no country"),
+    ])
+    func badParameters(path: String, status: Int, message: String) async throws {
+        let r = try await LiveServer.request(path)
+        #expect(r.status == status, "\(path): \(r.text.prefix(200))")
+        #expect(r.errorMessage?.contains(message) == true, "\(r.errorMessage ?? r.text)")
+    }
+}
+
+/// `/api/rasters`, `/api/raster/{name}/identify`, `/api/raster/{name}/image`.
+@Suite struct RasterRouteTests {
+    @Test func list() async throws {
+        let r = try await LiveServer.request("/api/rasters")
+        let rasters = try #require(try r.json()["rasters"] as? [[String: Any]])
+        let ndvi = try #require(rasters.first { $0["name"] as? String == "ndvi" })
+        #expect(ndvi["width"] as? Int == 349 && ndvi["height"] as? Int == 352)
+        #expect(ndvi["spatialReference"] as? String == "EPSG:31985")
+    }
+
+    @Test(arguments: RasterOracle.points.indices)
+    func identifyMatchesGDAL(k: Int) async throws {
+        let p = RasterOracle.points[k]
+        let r = try await LiveServer.request("/api/raster/ndvi/identify?x=\(p.lon)&y=\(p.lat)")
+        #expect(r.status == 200)
+        let cell = try #require(try r.json()["cell"] as? [String: Any])
+        #expect(cell["column"] as? Int == p.column && cell["row"] as? Int == p.row)
+        let v = try #require((cell["scaledValues"] as? [Any])?.first as? Double)
+        #expect(abs(v - p.value) < 1e-6)
+    }
+
+    @Test func identifyOutsideAndImage() async throws {
+        let out = try await LiveServer.request("/api/raster/ndvi/identify?x=0&y=0")
+        #expect(out.status == 200)
+        #expect(try out.json()["cell"] is NSNull)
+        let img = try await LiveServer.request("/api/raster/ndvi/image?sr=EPSG:4326&bbox=-34.92,-8.05,-34.82,-7.95&width=120&height=100")
+        #expect(img.status == 200 && img.contentType == "image/png")
+        #expect(pngSize(img.body)! == (120, 100))
+    }
+
+    @Test(arguments: [
+        ("/api/raster/nope/identify?x=1&y=1", 404, "no raster"), ("/api/raster/..%2F..%2Fetc%2Fpasswd/identify?x=1&y=1", 404, "no raster"),
+        ("/api/raster/ndvi/identify?x=1", 400, "missing parameter y"), ("/api/raster/ndvi/identify?x=nan&y=1", 400, "x=nan"),
+        ("/api/raster/ndvi/image?bbox=0,0,1", 400, "bbox="), ("/api/raster/ndvi/image?bbox=1,0,0,1", 400, "xmin < xmax"),
+        ("/api/raster/ndvi/image?bbox=0,0,1,1&width=5000", 400, "width=5000"),
+        ("/api/raster/ndvi/image?bbox=0,0,1,1&ramp=rainbow", 400, "ramp=rainbow"),
+        ("/api/raster/ndvi/image?bbox=0,0,1,1&sr=EPSG:99999", 400, "sr"),
+    ])
+    func badParameters(path: String, status: Int, message: String) async throws {
+        let r = try await LiveServer.request(path)
+        #expect(r.status == status, "\(path): \(r.text.prefix(200))")
+        #expect(r.errorMessage?.contains(message) == true, "\(r.errorMessage ?? r.text)")
+    }
+}
+
+/// `/wms` (1.3.0 and 1.1.1) and `/tiles`.
+@Suite struct WMSRouteTests {
+    static let ndviBox = (south: -8.05, west: -34.92, north: -7.95, east: -34.82)
+
+    @Test func capabilitiesFollowTheHost() async throws {
+        let r = try await LiveServer.request("/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0",
+                                             headers: ["Host": "maps.example.org:8443", "X-Forwarded-Proto": "https"])
+        #expect(r.status == 200 && r.contentType.hasPrefix("text/xml"))
+        #expect(r.text.contains("<WMS_Capabilities version=\"1.3.0\""))
+        #expect(r.text.contains("xlink:href=\"https://maps.example.org:8443/wms?\""))
+        for crs in ["<CRS>EPSG:4326</CRS>", "<CRS>CRS:84</CRS>", "<CRS>EPSG:3857</CRS>", "<CRS>EPSG:28413</CRS>", "<CRS>ESRI:54050</CRS>"] {
+            #expect(r.text.contains(crs), "\(crs)")
+        }
+        // EPSG:4326 bounding boxes are latitude first in 1.3.0.
+        #expect(r.text.contains("<BoundingBox CRS=\"EPSG:4326\" minx=\"-90.0\" miny=\"-180.0\""))
+        let old = try await LiveServer.request("/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.1.1")
+        #expect(old.text.contains("<WMT_MS_Capabilities version=\"1.1.1\">"))
+        #expect(old.text.contains("<SRS>EPSG:4326</SRS>") && !old.text.contains("<SRS>CRS:84</SRS>"))
+        #expect(old.text.contains("<BoundingBox SRS=\"EPSG:4326\" minx=\"-180.0\" miny=\"-90.0\""))
+    }
+
+    @Test func getMapAxisOrderPerVersion() async throws {
+        let b = Self.ndviBox
+        let v13 = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=ndvi&STYLES=&CRS=EPSG:4326"
+            + "&BBOX=\(b.south),\(b.west),\(b.north),\(b.east)&WIDTH=64&HEIGHT=64&FORMAT=image/png")
+        let v11 = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=ndvi&STYLES=&SRS=EPSG:4326"
+            + "&BBOX=\(b.west),\(b.south),\(b.east),\(b.north)&WIDTH=64&HEIGHT=64&FORMAT=image/png")
+        let crs84 = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=ndvi&STYLES=&CRS=CRS:84"
+            + "&BBOX=\(b.west),\(b.south),\(b.east),\(b.north)&WIDTH=64&HEIGHT=64&FORMAT=image/png")
+        #expect(v13.status == 200 && v13.contentType == "image/png")
+        #expect(pngSize(v13.body)! == (64, 64))
+        #expect(v13.body == v11.body && v13.body == crs84.body)
+        // The raster is not empty white: somewhere the NDVI colours differ from the background.
+        let swapped = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=ndvi&STYLES=&CRS=EPSG:4326"
+            + "&BBOX=\(b.west),\(b.south),\(b.east),\(b.north)&WIDTH=64&HEIGHT=64&FORMAT=image/png")
+        #expect(swapped.body != v13.body)
+    }
+
+    @Test(arguments: RasterOracle.points.indices)
+    func featureInfoMatchesGDAL(k: Int) async throws {
+        let p = RasterOracle.points[k]
+        // A 101 × 101 map centred on the point: pixel (50, 50)'s centre is the point.
+        let d = 0.005
+        let bbox13 = "\(p.lat - d),\(p.lon - d),\(p.lat + d),\(p.lon + d)"
+        let r = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetFeatureInfo&LAYERS=ndvi&QUERY_LAYERS=ndvi"
+            + "&STYLES=&CRS=EPSG:4326&BBOX=\(bbox13)&WIDTH=101&HEIGHT=101&I=50&J=50&INFO_FORMAT=application/json")
+        #expect(r.status == 200)
+        let features = try #require(try r.json()["features"] as? [[String: Any]])
+        let props = try #require(features.first?["properties"] as? [String: Any])
+        #expect(props["column"] as? String == "\(p.column)" && props["row"] as? String == "\(p.row)")
+        #expect(abs((Double(props["Band_0"] as? String ?? "") ?? .nan) - p.value) < 1e-6)
+    }
+
+    @Test(arguments: ["text/plain", "application/json", "text/xml", "text/html"])
+    func featureInfoCountries(format: String) async throws {
+        // MapServer 8 answers ADMIN=Germany for this pixel of a 512 × 256 world map.
+        let r = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetFeatureInfo&LAYERS=countries"
+            + "&QUERY_LAYERS=countries&STYLES=&SRS=EPSG:4326&BBOX=-180,-90,180,90&WIDTH=512&HEIGHT=256&X=270&Y=60&INFO_FORMAT=\(format)")
+        #expect(r.status == 200)
+        #expect(r.contentType.hasPrefix(format))
+        #expect(r.text.contains("Germany") && r.text.contains("DEU"))
+    }
+
+    @Test(arguments: [
+        ("REQUEST=GetMap&VERSION=1.3.0&LAYERS=nope&CRS=EPSG:4326&BBOX=0,0,1,1&WIDTH=1&HEIGHT=1", "LayerNotDefined"),
+        ("REQUEST=GetMap&VERSION=1.3.0&LAYERS=ndvi&CRS=EPSG:99999&BBOX=0,0,1,1&WIDTH=1&HEIGHT=1", "InvalidCRS"),
+        ("REQUEST=GetMap&VERSION=1.1.1&LAYERS=ndvi&SRS=EPSG:99999&BBOX=0,0,1,1&WIDTH=1&HEIGHT=1", "InvalidSRS"),
+        ("REQUEST=GetMap&VERSION=1.3.0&LAYERS=ndvi&CRS=EPSG:4326&BBOX=0,0,1&WIDTH=1&HEIGHT=1", "InvalidParameterValue"),
+        ("REQUEST=GetMap&VERSION=1.3.0&LAYERS=ndvi&CRS=EPSG:4326&BBOX=0,0,1,1&WIDTH=99999&HEIGHT=1", "InvalidParameterValue"),
+        ("REQUEST=GetMap&VERSION=1.3.0&LAYERS=ndvi&CRS=EPSG:4326&BBOX=0,0,1,1&WIDTH=1&HEIGHT=1&FORMAT=image/gif", "InvalidFormat"),
+        ("REQUEST=GetMap&VERSION=1.3.0&LAYERS=ndvi&STYLES=fancy&CRS=EPSG:4326&BBOX=0,0,1,1&WIDTH=1&HEIGHT=1", "StyleNotDefined"),
+        ("REQUEST=GetMap&VERSION=1.3.0&CRS=EPSG:4326&BBOX=0,0,1,1&WIDTH=1&HEIGHT=1", "MissingParameterValue"),
+        ("REQUEST=GetFeatureInfo&VERSION=1.3.0&LAYERS=ndvi&QUERY_LAYERS=ndvi&CRS=EPSG:4326&BBOX=0,0,1,1&WIDTH=10&HEIGHT=10&I=10&J=0", "InvalidPoint"),
+        ("REQUEST=GetFeatureInfo&VERSION=1.3.0&LAYERS=ndvi&QUERY_LAYERS=countries&CRS=EPSG:4326&BBOX=0,0,1,1&WIDTH=10&HEIGHT=10&I=1&J=1", "LayerNotDefined"),
+        ("REQUEST=GetFeatureInfo&VERSION=1.3.0&LAYERS=ndvi&QUERY_LAYERS=ndvi&CRS=EPSG:4326&BBOX=0,0,1,1&WIDTH=10&HEIGHT=10&I=1&J=1&INFO_FORMAT=x/y", "InvalidFormat"),
+        ("REQUEST=Transmogrify", "OperationNotSupported"), ("VERSION=1.3.0", "MissingParameterValue"),
+    ])
+    func serviceExceptions(query: String, code: String) async throws {
+        let r = try await LiveServer.request("/wms?SERVICE=WMS&\(query)")
+        #expect(r.status == 400)
+        #expect(r.text.contains("<ServiceException code=\"\(code)\">"), "\(r.text)")
+    }
+
+    @Test func tiles() async throws {
+        // z13 tile over Olinda/Recife holds NDVI cells.
+        let r = try await LiveServer.request("/tiles/13/3302/4278.png?layers=ndvi")
+        #expect(r.status == 200 && r.contentType == "image/png")
+        #expect(pngSize(r.body)! == (256, 256))
+        for (path, status) in [("/tiles/1/2/0.png?layers=ndvi", 400), ("/tiles/23/0/0.png", 400), ("/tiles/a/0/0.png", 400),
+                               ("/tiles/0/0/0.jpg", 404), ("/tiles/0/0/0.png?layers=../../x", 400)] {
+            let bad = try await LiveServer.request(path)
+            #expect(bad.status == status, "\(path): \(bad.text.prefix(200))")
+        }
+    }
+}
