@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "GraticuleRaster", dependencies: ["GraticuleTIFF", "GraticuleIO", "GraticuleTransform"],
             resources: [.copy("Resources/ndvi.tif")], swiftSettings: swift6),
-        .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform"],
+        .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform", "GraticuleIO"],
                 swiftSettings: swift6),
         .target(
             name: "GraticuleServer",
