@@ -8,7 +8,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time the engine (build with -c release). Benchmarks/*.py compare it with PROJ.",
         subcommands: [ProjectionBench.self, RegistryBench.self, MathBench.self, TransformationsBench.self,
-                      PointInCountryBench.self, RasterBench.self])
+                      PointInCountryBench.self, RasterBench.self, RenderBench.self])
 }
 
 /// Times `Transformer.transform` over a file of little-endian float64 x/y pairs.

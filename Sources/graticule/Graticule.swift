@@ -8,5 +8,5 @@ struct GraticuleCommand: AsyncParsableCommand {
         commandName: "graticule",
         abstract: "Graticule: spatial references, projections and transformations in pure Swift.",
         subcommands: [ServeCommand.self, CRSCommand.self, ProjectCommand.self, TransformationsCommand.self, InfoCommand.self,
-                      ConvertCommand.self, IdentifyCommand.self, BenchCommand.self])
+                      ConvertCommand.self, IdentifyCommand.self, RenderCommand.self, BenchCommand.self])
 }

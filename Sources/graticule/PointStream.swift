@@ -151,6 +151,10 @@ enum NumberFormat {
             return 3
         }
         if let dtoa {
+            // Swift 6.3's swift_float64ToString leaves the bytes of '0' digits untouched (it
+            // expects a buffer filled with '0'): without this, zeros came out as NUL or as stale
+            // bytes of the previous number ("-52.\0", "-n.99890…").
+            p.initializeMemory(as: UInt8.self, repeating: 0x30, count: 32)
             return Int(dtoa(p.assumingMemoryBound(to: UInt8.self), 32, v, false))
         }
         let s = v.description.utf8

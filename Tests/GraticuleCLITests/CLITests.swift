@@ -86,6 +86,15 @@ final class Marker {}
         #expect(r.err.contains("line 3"))
     }
 
+    /// Numbers with zero digits print whole: Swift 6.3's shortest-form formatter skips the bytes
+    /// of '0' digits, which came out as NUL or as the previous number's bytes ("-52.\0", "-n.998…").
+    @Test func zeroDigitsAreWritten() throws {
+        let r = try runGraticule(["project", "--from", "EPSG:4326", "--to", "EPSG:4326"],
+                                 stdin: "-52 90\n0,90\n-0.9989004000100666 10.25\n100 -0.5\n")
+        #expect(r.status == 0)
+        #expect(r.out == "-52.0 90.0\n0.0 90.0\n-0.9989004000100666 10.25\n100.0 -0.5\n")
+    }
+
     /// Workflow 1 from the command line: default, a chosen step (negative numbers need no `--`),
     /// none; PROJ 9.5.1 values.
     @Test func datumTransformations() throws {

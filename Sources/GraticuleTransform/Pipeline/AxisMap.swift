@@ -44,11 +44,11 @@ public struct AxisMap: Hashable, Sendable {
 
     public var isIdentity: Bool { self == .identity }
 
-    func apply(_ p: SIMD2<Double>) -> SIMD2<Double> {
+    public func apply(_ p: SIMD2<Double>) -> SIMD2<Double> {
         SIMD2(sign[0] * p[index[0]], sign[1] * p[index[1]])
     }
 
-    func unapply(_ p: SIMD2<Double>) -> SIMD2<Double> {
+    public func unapply(_ p: SIMD2<Double>) -> SIMD2<Double> {
         var out = SIMD2<Double>(0, 0)
         out[index[0]] = sign[0] * p[0]
         out[index[1]] = sign[1] * p[1]

@@ -1,0 +1,205 @@
+import Foundation
+import GraticuleCore
+import GraticuleGeometry
+
+extension MapRenderer {
+    /// The map as painted items in pixels, in painting order: the sphere's fill (when the outline
+    /// is drawn), then the layers in the order given.
+    ///
+    /// - Throws: `invalidInput` when a built-in countries layer cannot be loaded.
+    public func scene() throws(GraticuleError) -> MapScene {
+        var builder = SceneBuilder(renderer: self)
+        if layers.contains(.outline) && style.sphereFill.alpha > 0 {
+            builder.sphere(fill: style.sphereFill, stroke: nil, width: 0, layer: "sphere")
+        }
+        for layer in layers {
+            switch layer {
+            case let .countries(resolution):
+                try builder.countries(resolution)
+            case let .graticule(step):
+                builder.graticule(step: step)
+            case .outline:
+                builder.sphere(fill: nil, stroke: style.outlineStroke, width: style.outlineStrokeWidth, layer: "outline")
+            case let .points(points):
+                builder.points(points)
+            case let .features(layer):
+                builder.features(layer)
+            }
+        }
+        return MapScene(width: width, height: height, background: style.background, items: builder.items,
+                        warnings: builder.warnings)
+    }
+
+    /// Simplification tolerance on the sphere for this view (radians): half the smallest pixel,
+    /// quantised to a power of two so that nearby zooms share cached geometry.
+    var sphereTolerance: Double { pow(2, log2(0.5 * finestRadiansPerPixel).rounded(.down)) }
+
+    /// The countries of `resolution` clipped to this map's region (cached).
+    func preparedCountries(_ resolution: CountryResolution) throws(GraticuleError) -> PreparedCountries {
+        let layer = try NaturalEarth.layer(named: countriesLayerName(resolution))
+        return PreparedCountries.get(layer: layer, region: projection.region, clipper: clipper,
+                                     primeMeridianDegrees: projection.primeMeridianDegrees,
+                                     tolerance: sphereTolerance, capStep: capStep)
+    }
+}
+
+/// Runs paths on the sphere through resampling, projection and the view clip into scene items.
+struct SceneBuilder {
+    let renderer: MapRenderer
+    let resampler: Resampler
+    let viewClip: ViewClip
+    var items: [MapScene.Item] = []
+    var warnings: [String] = []
+    private var buffer: [SIMD2<Double>] = []
+    private var scratch: [SIMD2<Double>] = []
+
+    init(renderer: MapRenderer) {
+        self.renderer = renderer
+        resampler = Resampler(projection: renderer.projection, view: renderer.view)
+        let s = renderer.style
+        let margin = 2 + max(s.countryStrokeWidth, s.outlineStrokeWidth, s.graticuleStrokeWidth, s.pointRadius)
+        viewClip = ViewClip(width: renderer.width, height: renderer.height, margin: margin)
+    }
+
+    /// Projected, view-clipped rings of a polygon (fewer than 3 points: dropped).
+    mutating func pixelRings(_ rings: [SpherePath], name: String) -> [[SIMD2<Double>]] {
+        var out: [[SIMD2<Double>]] = []
+        var dropped = 0
+        for ring in rings {
+            buffer.removeAll(keepingCapacity: true)
+            resampler.project(ring, closed: true, into: &buffer, dropped: &dropped)
+            guard buffer.count >= 3 else { continue }
+            let clipped = viewClip.clipRing(buffer, scratch: &scratch)
+            if clipped.count >= 3 { out.append(clipped) }
+        }
+        if dropped > 0 { warnings.append("\(name): \(dropped) clipped vertices did not project and were left out") }
+        return out
+    }
+
+    /// Projected, view-clipped runs of lines.
+    mutating func pixelLines(_ lines: [SpherePath], name: String) -> [[SIMD2<Double>]] {
+        var out: [[SIMD2<Double>]] = []
+        var dropped = 0
+        for line in lines {
+            buffer.removeAll(keepingCapacity: true)
+            resampler.project(line, closed: false, into: &buffer, dropped: &dropped)
+            guard buffer.count >= 2 else { continue }
+            out += viewClip.clipLine(buffer)
+        }
+        if dropped > 0 { warnings.append("\(name): \(dropped) clipped vertices did not project and were left out") }
+        return out
+    }
+
+    mutating func countries(_ resolution: CountryResolution) throws(GraticuleError) {
+        let prepared = try renderer.preparedCountries(resolution)
+        warnings += prepared.warnings
+        let style = renderer.style
+        let schema = prepared.layer.layer.schema
+        for (i, rings) in prepared.rings.enumerated() where !rings.isEmpty {
+            let feature = prepared.layer.layer.features[i]
+            let code = feature.value("ADM0_A3", in: schema)?.stringValue
+            let name = feature.value("ADMIN", in: schema)?.stringValue
+            let paths = pixelRings(rings, name: name ?? "feature \(i)")
+            guard !paths.isEmpty else { continue }
+            let selected = code.map { style.selectedCountries.contains($0) } ?? false
+            items.append(MapScene.Item(layer: "countries", paths: paths, closed: true,
+                                       fill: selected ? style.selectionFill : style.countryFill,
+                                       stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,
+                                       strokeWidth: style.countryStrokeWidth, id: code, title: name))
+        }
+    }
+
+    mutating func sphere(fill: MapColor?, stroke: MapColor?, width: Double, layer: String) {
+        let paths = pixelRings(renderer.clipper.outline(), name: "outline")
+        guard !paths.isEmpty else { return }
+        items.append(MapScene.Item(layer: layer, paths: paths, closed: true, fill: fill, stroke: stroke,
+                                   strokeWidth: width, id: nil, title: nil))
+    }
+
+    mutating func graticule(step: Double) {
+        guard step > 0, step <= 180 else { return }
+        var input = SphereInput(primeMeridianDegrees: renderer.projection.primeMeridianDegrees, tolerance: 0)
+        var lines: [SpherePath] = []
+        let n = Int((360 / step).rounded(.down))
+        let dense = 2.5
+        for k in 0..<max(1, n) {
+            let lon = -180 + Double(k) * step
+            let full = lon.truncatingRemainder(dividingBy: 90) == 0
+            let top = full ? 90.0 : 90 - step
+            let count = Int((2 * top / dense).rounded(.up))
+            let pts = (0...count).map { SIMD2(lon, -top + 2 * top * Double($0) / Double(count)) }
+            if let p = input.path(pts[...], closed: false, name: "graticule") { lines.append(p) }
+        }
+        var lat = -90 + step
+        while lat < 90 - 1e-9 {
+            let count = Int((360 / dense).rounded(.up))
+            let pts = (0...count).map { SIMD2(-180 + 360 * Double($0) / Double(count), lat) }
+            if let p = input.path(pts[...], closed: false, name: "graticule") { lines.append(p) }
+            lat += step
+        }
+        let clipped = lines.flatMap { renderer.clipper.clipLine($0) }
+        let paths = pixelLines(clipped, name: "graticule")
+        guard !paths.isEmpty else { return }
+        items.append(MapScene.Item(layer: "graticule", paths: paths, closed: false, fill: nil,
+                                   stroke: renderer.style.graticuleStroke,
+                                   strokeWidth: renderer.style.graticuleStrokeWidth, id: nil, title: nil))
+    }
+
+    mutating func points(_ points: [MapPoint]) {
+        let r = renderer.style.pointRadius
+        for p in points {
+            guard p.longitude.isFinite, p.latitude.isFinite, abs(p.latitude) <= 90 else {
+                warnings.append("point \(p.longitude) \(p.latitude): not a longitude/latitude, skipped")
+                continue
+            }
+            guard let c = renderer.pixel(longitude: p.longitude, latitude: p.latitude),
+                  c.x > -r, c.y > -r, c.x < Double(renderer.width) + r, c.y < Double(renderer.height) + r else { continue }
+            let circle = (0..<16).map { k in
+                let a = Double(k) * Double.pi / 8
+                return c + SIMD2(cos(a), sin(a)) * r
+            }
+            items.append(MapScene.Item(layer: "points", paths: [circle], closed: true, fill: renderer.style.pointFill,
+                                       stroke: nil, strokeWidth: 0, id: nil, title: p.label))
+        }
+    }
+
+    mutating func features(_ layer: FeatureLayer) {
+        let style = renderer.style
+        let pm = renderer.projection.primeMeridianDegrees
+        var input = SphereInput(primeMeridianDegrees: pm, tolerance: renderer.sphereTolerance)
+        var points: [MapPoint] = []
+        var lines: [SpherePath] = []
+        for (i, feature) in layer.features.enumerated() {
+            let name = "\(layer.name) feature \(feature.id.map(String.init) ?? String(i))"
+            switch feature.geometry {
+            case let .polygon(p)?:
+                let (stitched, _) = Stitch.stitched(input.sanitized(p, name: name))
+                let paths = pixelRings(renderer.clipper.clip(stitched, input: &input, name: name), name: name)
+                guard !paths.isEmpty else { continue }
+                items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: style.countryFill,
+                                           stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,
+                                           strokeWidth: style.countryStrokeWidth, id: nil, title: nil))
+            case let .polyline(l)?:
+                for part in l.coordinates.parts {
+                    if let path = input.path(part, closed: false, name: name), path.count >= 2 {
+                        lines += renderer.clipper.clipLine(path)
+                    }
+                }
+            case let .point(p)?:
+                points.append(MapPoint(longitude: p.x, latitude: p.y))
+            case let .multipoint(m)?:
+                points += m.coordinates.xy.map { MapPoint(longitude: $0.x, latitude: $0.y) }
+            default:
+                continue
+            }
+        }
+        warnings += input.warnings
+        let paths = pixelLines(lines, name: layer.name)
+        if !paths.isEmpty {
+            items.append(MapScene.Item(layer: layer.name, paths: paths, closed: false, fill: nil,
+                                       stroke: style.graticuleStroke, strokeWidth: max(1, style.graticuleStrokeWidth),
+                                       id: nil, title: nil))
+        }
+        self.points(points)
+    }
+}

@@ -1,0 +1,26 @@
+/// What a map draws, in output pixels (y down), in painting order: the sinks (SVG, PNG) paint
+/// these items and nothing else.
+public struct MapScene: Sendable {
+    /// One painted item: closed rings filled with the non-zero rule and/or stroked, or open lines stroked.
+    public struct Item: Sendable {
+        /// The layer the item belongs to (`countries`, `graticule`, `outline`, `sphere`, `points`).
+        public var layer: String
+        /// Paths in pixels; rings are closed (last point not repeated) when `closed`.
+        public var paths: [[SIMD2<Double>]]
+        public var closed: Bool
+        public var fill: MapColor?
+        public var stroke: MapColor?
+        public var strokeWidth: Double
+        /// An identifier (a country's `ADM0_A3`).
+        public var id: String?
+        /// A human-readable name (a country's `ADMIN`).
+        public var title: String?
+    }
+
+    public let width: Int
+    public let height: Int
+    public let background: MapColor
+    public var items: [Item]
+    /// What was skipped while drawing (invalid coordinates, degenerate rings), one line each.
+    public var warnings: [String]
+}

@@ -1,0 +1,98 @@
+import GraticuleCore
+
+/// An sRGB colour with straight (not premultiplied) alpha, 8 bits per channel.
+public struct MapColor: Sendable, Hashable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// `#rrggbb` or `#rrggbbaa` (the `#` optional); nil for anything else.
+    public init?(hex: String) {
+        var s = Substring(hex)
+        if s.hasPrefix("#") { s = s.dropFirst() }
+        guard s.count == 6 || s.count == 8, let v = UInt32(s, radix: 16) else { return nil }
+        let full = s.count == 6 ? (v << 8) | 0xFF : v
+        self.init(red: UInt8(full >> 24), green: UInt8((full >> 16) & 0xFF), blue: UInt8((full >> 8) & 0xFF),
+                  alpha: UInt8(full & 0xFF))
+    }
+
+    public static let transparent = MapColor(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let black = MapColor(red: 0, green: 0, blue: 0)
+    public static let white = MapColor(red: 255, green: 255, blue: 255)
+
+    /// The colour as RGBA components (the rasteriser's form).
+    public var rgba: SIMD4<UInt8> { SIMD4(red, green, blue, alpha) }
+
+    /// `#rrggbb` (SVG paint; alpha goes in a separate opacity attribute).
+    public var svgHex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = [UInt8(ascii: "#")]
+        for c in [red, green, blue] {
+            out.append(digits[Int(c >> 4)])
+            out.append(digits[Int(c & 15)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Opacity in [0, 1].
+    public var opacity: Double { Double(alpha) / 255 }
+}
+
+/// How a map is painted. Widths and radii are in output pixels.
+public struct MapStyle: Sendable, Hashable {
+    /// Outside the map (beyond the outline).
+    public var background: MapColor
+    /// The sphere inside the outline (the ocean), when the `outline` layer is drawn.
+    public var sphereFill: MapColor
+    public var countryFill: MapColor
+    public var countryStroke: MapColor
+    public var countryStrokeWidth: Double
+    /// Fill of the selected countries.
+    public var selectionFill: MapColor
+    /// Selected countries by Natural Earth `ADM0_A3` code (e.g. `FRA`, `USA`).
+    public var selectedCountries: Set<String>
+    public var graticuleStroke: MapColor
+    public var graticuleStrokeWidth: Double
+    public var outlineStroke: MapColor
+    public var outlineStrokeWidth: Double
+    public var pointFill: MapColor
+    public var pointRadius: Double
+
+    public init(background: MapColor = .white,
+                sphereFill: MapColor = MapColor(red: 0xDD, green: 0xEE, blue: 0xFF),
+                countryFill: MapColor = MapColor(red: 0xE8, green: 0xE4, blue: 0xD8),
+                countryStroke: MapColor = MapColor(red: 0x66, green: 0x66, blue: 0x66),
+                countryStrokeWidth: Double = 0.5,
+                selectionFill: MapColor = MapColor(red: 0xF2, green: 0xA3, blue: 0x3A),
+                selectedCountries: Set<String> = [],
+                graticuleStroke: MapColor = MapColor(red: 0x99, green: 0x99, blue: 0x99, alpha: 0x99),
+                graticuleStrokeWidth: Double = 0.5,
+                outlineStroke: MapColor = MapColor(red: 0x33, green: 0x33, blue: 0x33),
+                outlineStrokeWidth: Double = 1,
+                pointFill: MapColor = MapColor(red: 0xC0, green: 0x20, blue: 0x20),
+                pointRadius: Double = 3) {
+        self.background = background
+        self.sphereFill = sphereFill
+        self.countryFill = countryFill
+        self.countryStroke = countryStroke
+        self.countryStrokeWidth = countryStrokeWidth
+        self.selectionFill = selectionFill
+        self.selectedCountries = selectedCountries
+        self.graticuleStroke = graticuleStroke
+        self.graticuleStrokeWidth = graticuleStrokeWidth
+        self.outlineStroke = outlineStroke
+        self.outlineStrokeWidth = outlineStrokeWidth
+        self.pointFill = pointFill
+        self.pointRadius = pointRadius
+    }
+
+    public static let standard = MapStyle()
+}

@@ -1,0 +1,65 @@
+import Foundation
+import GraticuleCore
+import GraticuleGeometry
+import GraticuleProjection
+import Synchronization
+
+/// The countries of a built-in layer clipped on the sphere to one projection's region, at one
+/// simplification tolerance: what does not depend on the view's extent, so repeated maps in one
+/// spatial reference (tiles, zooms) only project. Cached per (region, prime meridian, layer,
+/// tolerance) for the process (a few dozen entries at most).
+final class PreparedCountries: Sendable {
+    /// Per feature, the clipped rings (frame radians, inside on the left).
+    let rings: [[SpherePath]]
+    let warnings: [String]
+    let layer: BuiltInLayer
+
+    private init(layer: BuiltInLayer, clipper: RegionClipper, primeMeridianDegrees: Double, tolerance: Double) {
+        var input = SphereInput(primeMeridianDegrees: primeMeridianDegrees, tolerance: tolerance)
+        var rings: [[SpherePath]] = []
+        rings.reserveCapacity(layer.stitched.count)
+        for (i, polygon) in layer.stitched.enumerated() {
+            guard let polygon else {
+                rings.append([])
+                continue
+            }
+            rings.append(clipper.clip(polygon, input: &input, name: PreparedCountries.name(of: layer, i)))
+        }
+        self.rings = rings
+        warnings = input.warnings
+        self.layer = layer
+    }
+
+    static func name(of layer: BuiltInLayer, _ i: Int) -> String {
+        if case let .string(s)? = layer.layer.features[i].value("ADMIN", in: layer.layer.schema) { return s }
+        return "feature \(i)"
+    }
+
+    struct Key: Hashable {
+        let region: ClipRegion
+        let primeMeridian: Double
+        let layer: String
+        let tolerance: Double
+        let capStep: Double
+    }
+
+    private static let cache = Mutex<[Key: PreparedCountries]>([:])
+    static let cacheLimit = 48
+
+    static func get(layer: BuiltInLayer, region: ClipRegion, clipper: @autoclosure () -> RegionClipper,
+                    primeMeridianDegrees: Double, tolerance: Double, capStep: Double) -> PreparedCountries {
+        let key = Key(region: region, primeMeridian: primeMeridianDegrees, layer: layer.name, tolerance: tolerance,
+                      capStep: capStep)
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let built = PreparedCountries(layer: layer, clipper: clipper(), primeMeridianDegrees: primeMeridianDegrees,
+                                      tolerance: tolerance)
+        return cache.withLock { c in
+            if let existing = c[key] { return existing }
+            if c.count >= cacheLimit { c.removeAll() }
+            c[key] = built
+            return built
+        }
+    }
+
+    static func clear() { cache.withLock { $0.removeAll() } }
+}

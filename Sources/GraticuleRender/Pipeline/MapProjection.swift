@@ -1,0 +1,100 @@
+import Foundation
+import GraticuleCore
+import GraticuleCRS
+import GraticuleProjection
+import GraticuleTransform
+
+/// How a spatial reference draws the sphere: its projection kernel (plate carrée in the CRS's
+/// angular unit for a geographic CRS), prime meridian, units and axes, and the region of the
+/// sphere it draws (`ClipRegion`).
+///
+/// Frame: longitudes and latitudes in radians from the base CRS's prime meridian (what
+/// `Projection.project` and `ClipRegion` take). Data in WGS 84 longitude/latitude degrees is taken
+/// as longitude/latitude on the CRS's own datum: no datum shift is applied for drawing (at most a
+/// few hundred metres, under a pixel of a world map; NZGD49 ≈ 200 m).
+struct MapProjection: Sendable {
+    /// The kernel; nil for a geographic CRS (x = λ, y = φ in its angular unit).
+    let projection: (any Projection)?
+    /// Map units per radian (geographic CRSs) — unused for projected ones.
+    let unitsPerRadian: Double
+    /// Metres per map unit (projected CRSs).
+    let metresPerUnit: Double
+    /// Prime meridian of the base CRS, degrees east of Greenwich.
+    let primeMeridianDegrees: Double
+    let axes: AxisMap
+    /// The region of the sphere the map draws.
+    let region: ClipRegion
+    /// Semi-major axis of the ellipsoid, metres.
+    let semiMajorAxis: Double
+    /// Approximate metres on the ground per map unit (for levels of detail).
+    let groundMetresPerUnit: Double
+
+    init(_ sr: SpatialReference) throws(GraticuleError) {
+        guard let horizontal = sr.definition.horizontal else {
+            throw .unsupported("\(sr) is not a horizontal CRS: cannot draw a map in it")
+        }
+        switch horizontal {
+        case let .projected(p):
+            let projection = try p.makeProjection()
+            self.projection = projection
+            let unit = p.coordinateSystem.unit ?? .metre
+            metresPerUnit = unit.exactFactor
+            unitsPerRadian = 1
+            primeMeridianDegrees = p.base.datum.primeMeridian.longitudeDegrees
+            axes = AxisMap(from: projection.outputAxes, to: p.coordinateSystem)
+            region = projection.clipRegion
+            semiMajorAxis = projection.frame.ellipsoid.semiMajorAxis
+            groundMetresPerUnit = metresPerUnit
+        case let .geodetic(g):
+            guard g.kind != .geocentric else { throw .unsupported("geocentric CRS \(sr): cannot draw a map in it") }
+            projection = nil
+            let unit = g.coordinateSystem.unit ?? .degree
+            let radiansPerUnit = unit.kind == .angle ? unit.exactFactor : Angle.radiansPerDegree
+            unitsPerRadian = 1 / radiansPerUnit
+            metresPerUnit = 1
+            primeMeridianDegrees = g.datum.primeMeridian.longitudeDegrees
+            axes = .identity
+            region = .globe(cutAt: .pi)
+            semiMajorAxis = g.datum.ellipsoid.semiMajorAxis
+            groundMetresPerUnit = radiansPerUnit * semiMajorAxis
+        default:
+            throw .unsupported("\(sr) is not a horizontal CRS: cannot draw a map in it")
+        }
+    }
+
+    /// Frame longitude/latitude (radians) → map x/y in the CRS's units; NaN outside the domain.
+    @inline(__always)
+    func forward(_ ll: SIMD2<Double>) -> SIMD2<Double> {
+        guard let projection else {
+            var lon = ll.x
+            if lon < -.pi || lon > .pi { lon = Angle.normalizeRadians(lon) }
+            return SIMD2(lon, ll.y) * unitsPerRadian
+        }
+        let xy = projection.project(ll)
+        return axes.apply(xy / metresPerUnit)
+    }
+
+    /// Map x/y in the CRS's units → frame longitude/latitude (radians); NaN outside the domain.
+    func inverse(_ xy: SIMD2<Double>) -> SIMD2<Double> {
+        guard let projection else {
+            let ll = xy / unitsPerRadian
+            guard abs(ll.y) <= .pi / 2, abs(ll.x) <= .pi else { return SIMD2(.nan, .nan) }
+            return ll
+        }
+        return projection.unproject(axes.unapply(xy) * metresPerUnit)
+    }
+
+    /// WGS 84 (Greenwich) longitude/latitude degrees → frame radians.
+    @inline(__always)
+    func frame(lon: Double, lat: Double) -> SIMD2<Double> {
+        SIMD2(lon - primeMeridianDegrees, lat) * Angle.radiansPerDegree
+    }
+
+    /// Frame radians → Greenwich longitude/latitude degrees (longitude in [−180, 180]).
+    func greenwich(_ ll: SIMD2<Double>) -> SIMD2<Double> {
+        var lon = ll.x * Angle.degreesPerRadian + primeMeridianDegrees
+        lon = lon.truncatingRemainder(dividingBy: 360)
+        if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+        return SIMD2(lon, ll.y * Angle.degreesPerRadian)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GraticuleCore
+
+/// Map units ↔ output pixels: the view's extent names the outer edges of the image (as a WMS
+/// BBOX): the top-left corner of pixel (0, 0) is (xMin, yMax); pixels are `unitsPerPixel` wide and
+/// high (they may differ); pixel y grows downwards.
+struct PixelTransform: Sendable, Hashable {
+    let xMin: Double
+    let yMax: Double
+    let unitsPerPixel: SIMD2<Double>
+
+    @inline(__always) func pixel(_ map: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2((map.x - xMin) / unitsPerPixel.x, (yMax - map.y) / unitsPerPixel.y)
+    }
+
+    @inline(__always) func map(_ pixel: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(xMin + pixel.x * unitsPerPixel.x, yMax - pixel.y * unitsPerPixel.y)
+    }
+}
+
+/// Projects clipped paths on the sphere to pixels with d3-geo's adaptive resampling: every
+/// great-circle arc is subdivided at its spherical midpoint while the projected midpoint lies more
+/// than `precision` pixels off the chord, or too near one end (|t − ½| > 0.3), or the arc is longer
+/// than 30°; only chords longer than 2 × precision are tested; at most 16 levels. So edges bend as
+/// the projection bends them, in output pixels.
+struct Resampler {
+    let projection: MapProjection
+    let view: PixelTransform
+    /// Largest distance (pixels) of a projected midpoint from the chord.
+    let precision: Double
+    static let maxDepth = 16
+    static let cosMinDistance = cos(30 * Double.pi / 180)
+    /// Pixel coordinates are clamped to ±`limit` (far-off points of a huge zoom stay finite).
+    static let limit = 1e7
+
+    init(projection: MapProjection, view: PixelTransform, precision: Double = 0.5) {
+        self.projection = projection
+        self.view = view
+        self.precision = precision
+    }
+
+    @inline(__always) func pixel(_ p: SpherePoint) -> SIMD2<Double> {
+        let q = view.pixel(projection.forward(p.ll))
+        return SIMD2(min(max(q.x, -Resampler.limit), Resampler.limit), min(max(q.y, -Resampler.limit), Resampler.limit))
+    }
+
+    /// Appends the projected, resampled path to `out` (for a ring, the closing arc back to its first
+    /// point is resampled too, without repeating the first point). Points that do not project
+    /// (NaN) are left out and counted in `dropped`.
+    func project(_ path: SpherePath, closed: Bool, into out: inout [SIMD2<Double>], dropped: inout Int) {
+        guard let first = path.first else { return }
+        let delta2 = precision * precision
+        var prev = first
+        var prevXY = pixel(first)
+        if prevXY.x.isNaN || prevXY.y.isNaN { dropped += 1 } else { out.append(prevXY) }
+        let n = path.count
+        let count = closed ? n : n - 1
+        for i in 0..<max(0, count) {
+            let next = path[(i + 1) % n]
+            let xy = pixel(next)
+            if xy.x.isNaN || xy.y.isNaN {
+                dropped += 1
+                continue
+            }
+            if !(prevXY.x.isNaN || prevXY.y.isNaN) {
+                subdivide(prev.v, prevXY, next.v, xy, depth: Resampler.maxDepth, delta2: delta2, into: &out)
+            }
+            if !(closed && i == n - 1) { out.append(xy) }
+            prev = next
+            prevXY = xy
+        }
+    }
+
+    private func subdivide(_ a: SIMD3<Double>, _ pa: SIMD2<Double>, _ b: SIMD3<Double>, _ pb: SIMD2<Double>,
+                           depth: Int, delta2: Double, into out: inout [SIMD2<Double>]) {
+        let d = pb - pa
+        let d2 = d.x * d.x + d.y * d.y
+        guard d2 > 4 * delta2 && depth > 0 else { return }
+        let sum = a + b
+        let len = UnitSphere.length(sum)
+        guard len > 1e-12 else { return }
+        let m = sum / len
+        let pm = pixel(SpherePoint(m))
+        guard pm.x.isFinite && pm.y.isFinite else { return }
+        let d1 = pm - pa
+        let dz = d.y * d1.x - d.x * d1.y
+        if dz * dz / d2 > delta2 || abs((d.x * d1.x + d.y * d1.y) / d2 - 0.5) > 0.3
+            || UnitSphere.dot(a, b) < Resampler.cosMinDistance {
+            subdivide(a, pa, m, pm, depth: depth - 1, delta2: delta2, into: &out)
+            out.append(pm)
+            subdivide(m, pm, b, pb, depth: depth - 1, delta2: delta2, into: &out)
+        }
+    }
+}

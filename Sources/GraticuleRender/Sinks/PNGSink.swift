@@ -1,0 +1,30 @@
+import GraticuleCore
+
+extension MapRenderer {
+    /// The map as a PNG file (RGBA, 8 bits per channel), painted by the anti-aliased scanline
+    /// rasteriser (`Canvas`: exact area coverage, non-zero winding).
+    public func png() throws(GraticuleError) -> [UInt8] { try MapRenderer.png(of: try scene()) }
+
+    /// A scene (from `scene()`) as a PNG file.
+    public static func png(of scene: MapScene) throws(GraticuleError) -> [UInt8] {
+        try canvas(of: scene).png()
+    }
+
+    /// A scene painted on a canvas (the pixels, for callers that compose or encode themselves).
+    public static func canvas(of scene: MapScene) -> Canvas {
+        var canvas = Canvas(width: scene.width, height: scene.height, background: scene.background.rgba)
+        for item in scene.items {
+            var path = Path()
+            for p in item.paths where p.count >= 2 {
+                path.move(to: p[0].x, p[0].y)
+                for q in p.dropFirst() { path.line(to: q.x, q.y) }
+                if item.closed { path.close() }
+            }
+            if let fill = item.fill, item.closed, fill.alpha > 0 { canvas.fill(path, color: fill.rgba) }
+            if let stroke = item.stroke, item.strokeWidth > 0, stroke.alpha > 0 {
+                canvas.stroke(path, color: stroke.rgba, width: item.strokeWidth)
+            }
+        }
+        return canvas
+    }
+}

@@ -1,0 +1,138 @@
+import GraticuleCore
+
+/// Writes a `MapScene` as an SVG 1.1 document: a background rectangle, then one `<g>` per layer
+/// run, one `<path>` per item (countries carry `id` = ADM0_A3 and a `<title>`), coordinates in
+/// pixels with 0.1 px precision, fills with the non-zero rule.
+struct SVGWriter {
+    private var out: [UInt8] = []
+
+    static func document(_ scene: MapScene) -> String {
+        var w = SVGWriter()
+        w.out.reserveCapacity(64 + scene.items.reduce(0) { $0 + $1.paths.reduce(0) { $0 + $1.count * 14 } })
+        w.text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        w.text("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(scene.width)\" height=\"\(scene.height)\" ")
+        w.text("viewBox=\"0 0 \(scene.width) \(scene.height)\">\n")
+        if scene.background.alpha > 0 {
+            w.text("<rect width=\"100%\" height=\"100%\"")
+            w.paint("fill", scene.background)
+            w.text("/>\n")
+        }
+        var openLayer: String?
+        for item in scene.items {
+            if item.layer != openLayer {
+                if openLayer != nil { w.text("</g>\n") }
+                w.text("<g class=\"\(item.layer)\">\n")
+                openLayer = item.layer
+            }
+            w.path(item)
+        }
+        if openLayer != nil { w.text("</g>\n") }
+        w.text("</svg>\n")
+        return String(decoding: w.out, as: UTF8.self)
+    }
+
+    private mutating func path(_ item: MapScene.Item) {
+        text("<path")
+        if let id = item.id { text(" id=\""); escaped(id); text("\"") }
+        text(" d=\"")
+        for p in item.paths {
+            guard let first = p.first else { continue }
+            out.append(UInt8(ascii: "M"))
+            point(first)
+            for q in p.dropFirst() {
+                out.append(UInt8(ascii: "L"))
+                point(q)
+            }
+            if item.closed { out.append(UInt8(ascii: "Z")) }
+        }
+        text("\"")
+        if let fill = item.fill { paint("fill", fill) } else { text(" fill=\"none\"") }
+        if let stroke = item.stroke, item.strokeWidth > 0 {
+            paint("stroke", stroke)
+            text(" stroke-width=\"")
+            number(item.strokeWidth, decimals: 2)
+            text("\" stroke-linejoin=\"round\"")
+        }
+        if let title = item.title {
+            text("><title>")
+            escaped(title)
+            text("</title></path>\n")
+        } else {
+            text("/>\n")
+        }
+    }
+
+    private mutating func paint(_ attribute: String, _ c: MapColor) {
+        text(" \(attribute)=\"\(c.svgHex)\"")
+        if c.alpha < 255 {
+            text(" \(attribute)-opacity=\"")
+            number(c.opacity, decimals: 3)
+            text("\"")
+        }
+    }
+
+    private mutating func text(_ s: String) { out.append(contentsOf: s.utf8) }
+
+    private mutating func escaped(_ s: String) {
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "&"): text("&amp;")
+            case UInt8(ascii: "<"): text("&lt;")
+            case UInt8(ascii: ">"): text("&gt;")
+            case UInt8(ascii: "\""): text("&quot;")
+            default: out.append(b)
+            }
+        }
+    }
+
+    @inline(__always) private mutating func point(_ p: SIMD2<Double>) {
+        number(p.x, decimals: 1)
+        out.append(UInt8(ascii: ","))
+        number(p.y, decimals: 1)
+    }
+
+    /// A number with at most `decimals` decimals (trailing zeros dropped), without `String`.
+    private mutating func number(_ v: Double, decimals: Int) {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        guard v.isFinite, abs(v) < 1e15 / scale else {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
+        var n = Int64((v * scale).rounded())
+        if n < 0 {
+            out.append(UInt8(ascii: "-"))
+            n = -n
+        }
+        let unit = Int64(scale)
+        integer(n / unit)
+        var frac = n % unit
+        guard frac != 0 else { return }
+        out.append(UInt8(ascii: "."))
+        var digits = decimals
+        while frac % 10 == 0 && digits > 0 {
+            frac /= 10
+            digits -= 1
+        }
+        var div = Int64(1)
+        for _ in 1..<max(1, digits) { div *= 10 }
+        while div > 0 {
+            out.append(UInt8(ascii: "0") + UInt8((frac / div) % 10))
+            div /= 10
+        }
+    }
+
+    private mutating func integer(_ n: Int64) {
+        if n >= 10 { integer(n / 10) }
+        out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+}
+
+extension MapRenderer {
+    /// The map as an SVG document (UTF-8 text): layers as `<g class="…">` groups in painting
+    /// order, countries as `<path id="ADM0_A3">` with a `<title>` holding the country's name.
+    public func svg() throws(GraticuleError) -> String { SVGWriter.document(try scene()) }
+
+    /// A scene (from `scene()`) as an SVG document.
+    public static func svg(of scene: MapScene) -> String { SVGWriter.document(scene) }
+}

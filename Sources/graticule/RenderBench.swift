@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Graticule
+
+/// `graticule bench render`: in-process map rendering times per spatial reference — cold (the
+/// countries clipped on the sphere anew: `MapRenderer.clearCache()` before each run) and warm
+/// (clipped countries cached, as for repeated maps and tiles in one spatial reference).
+struct RenderBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Time world maps to SVG/PNG in the eleven world spatial references (best of N).")
+
+    static let worldSpatialReferences = [
+        "ESRI:102299", "ESRI:54050", "EPSG:27200", "ESRI:102018", "ESRI:54090", "EPSG:32610",
+        "ESRI:54024", "ESRI:54052", "ESRI:102038", "EPSG:3857", "EPSG:4326",
+    ]
+
+    @Option(name: .long, help: "Comma-separated spatial references (default: the eleven world ones).")
+    var crs: String?
+    @Option(name: .long, help: "countries110 or countries10m.") var layer: String = "countries110"
+    @Option(name: .long, help: "svg or png.") var format: String = "svg"
+    @Option(name: .long, help: "Width in pixels.") var width: Int = 1024
+    @Option(name: .long, help: "Height in pixels.") var height: Int = 512
+    @Option(name: .customLong("repeat"), help: "Repetitions; the best is reported.") var repetitions: Int = 5
+
+    func run() throws {
+        do { try time() } catch { throw CLIError(message: error.description) }
+    }
+
+    func time() throws(GraticuleError) {
+        let list = crs.map { $0.split(separator: ",").map(String.init) } ?? Self.worldSpatialReferences
+        let layers = try MapLayer.parse(layer + ",outline")
+        _ = try NaturalEarth.layer(named: layer)  // loading the built-in layer is not part of drawing
+        print("spatial reference   cold ms   warm ms   bytes   (\(layer), \(format), \(width)×\(height), best of \(repetitions))")
+        var worstCold = 0.0, worstWarm = 0.0
+        for id in list {
+            let sr = try SpatialReference(text: id)
+            var cold = Double.infinity, warm = Double.infinity
+            var bytes = 0
+            for _ in 0..<max(1, repetitions) {
+                MapRenderer.clearCache()
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                bytes = try render(sr, layers)
+                cold = min(cold, Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                let t1 = DispatchTime.now().uptimeNanoseconds
+                _ = try render(sr, layers)
+                warm = min(warm, Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e6)
+            }
+            worstCold = max(worstCold, cold)
+            worstWarm = max(worstWarm, warm)
+            print(String(format: "%-18@ %8.2f  %8.2f  %8d", id as NSString, cold, warm, bytes))
+        }
+        print(String(format: "worst              %8.2f  %8.2f", worstCold, worstWarm))
+    }
+
+    func render(_ sr: SpatialReference, _ layers: [MapLayer]) throws(GraticuleError) -> Int {
+        let r = try MapRenderer(spatialReference: sr, width: width, height: height, layers: layers)
+        return format == "png" ? try r.png().count : try r.svg().utf8.count
+    }
+}

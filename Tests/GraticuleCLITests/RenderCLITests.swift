@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+/// `graticule render`: SVG to standard output and to a file, PNG by extension, extents, layers
+/// and errors.
+@Suite struct RenderCLITests {
+    @Test func svgToStandardOutput() throws {
+        let r = try runGraticule(["render", "--crs", "ESRI:54052", "--width", "400", "--height", "200"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("<?xml") && r.out.contains("<svg") && r.out.contains("id=\"FRA\""))
+        #expect(r.out.contains("width=\"400\" height=\"200\""))
+    }
+
+    @Test func extentAndLayers() throws {
+        // France in Web Mercator, 10m countries by scale, a 5° graticule.
+        let r = try runGraticule(["render", "--crs", "EPSG:3857", "--extent=-600000,5000000,1100000,6700000",
+                                  "--width", "300", "--height", "300", "--layers", "countries,graticule:5"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("id=\"FRA\"") && r.out.contains("class=\"graticule\"") && !r.out.contains("class=\"outline\""))
+        #expect(!r.out.contains("id=\"AUS\""), "Australia is not in the view")
+    }
+
+    @Test func errors() throws {
+        for args in [["render", "--crs", "EPSG:99999"], ["render", "--extent", "1,2,3"], ["render", "--layers", "lakes"],
+                     ["render", "--width", "0"], ["render", "--extent", "10,0,0,10"]] {
+            let r = try runGraticule(args)
+            #expect(r.status != 0 && r.err.contains("rror"), "\(args): \(r.status) \(r.err)")
+        }
+    }
+}
