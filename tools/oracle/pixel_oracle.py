@@ -62,6 +62,8 @@ FIXED_EXTENTS = {"EPSG:32610": [-9.7e6, -0.2e6, 10.7e6, 10.0e6]}
 # Graticule's documented regions: NZMG 13.5° around its origin, polar stereographic 120° around the
 # pole (south of −30° the map runs off to infinity; Antarctica would flood it).
 DOMAINS = {"EPSG:27200": (173.0, -41.0, 13.5), "ESRI:102018": (0.0, 90.0, 120.0)}
+# Web Mercator's map is the square ±πR: latitudes beyond ±85.0511° are off the map.
+LATITUDE_LIMITS = {"EPSG:3857": 85.0511287798}
 
 
 # MARK: projections
@@ -200,6 +202,8 @@ def valid_inverse(pr, X, Y, extent, width):
         if pr.crs in DOMAINS:
             clon, clat, r = DOMAINS[pr.crs]
             ok &= angular_distance(lon, lat, clon, clat) <= r
+        if pr.crs in LATITUDE_LIMITS:
+            ok &= np.abs(lat) <= LATITUDE_LIMITS[pr.crs]
     return lon.reshape(X.shape), lat.reshape(X.shape), ok.reshape(X.shape)
 
 

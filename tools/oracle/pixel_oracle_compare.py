@@ -54,7 +54,7 @@ def render_ours(code, extent, width, height, data, out):
     layer = "countries110" if data == "110m" else "countries10m"
     cmd = [po.GRATICULE, "render", "--crs", code, f"--extent={','.join(repr(v) for v in extent)}",
            "--width", str(width), "--height", str(height), "--layers", layer, "--format", "png",
-           "--output", out, "--style", "oracle"]
+           "--output", out]
     p = subprocess.run(cmd, capture_output=True)
     return os.path.exists(out) and p.returncode == 0, p.stderr.decode(errors="replace").strip()
 
@@ -67,6 +67,8 @@ def main():
     ap.add_argument("--height", type=int, default=500)
     ap.add_argument("--work", default="/tmp/graticule-pixel-oracle")
     ap.add_argument("--json")
+    ap.add_argument("--margin", type=int, default=0, help="grow the excluded boundary pixels by this many pixels "
+                    "(1 when Graticule draws its default 0.5 px country borders, which can tint a neighbouring pixel)")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     shp = os.path.join(a.work, f"ne{a.data}.shp")
@@ -76,7 +78,7 @@ def main():
     for code in a.srs.split(","):
         t = time.time()
         extent = po.default_extent(code, a.width, a.height)
-        expected = po.expected_mask(code, extent, a.width, a.height, shp)
+        expected = po.expected_mask(code, extent, a.width, a.height, shp, a.margin)
         row = {"crs": code, "name": po.WORLD_SRS.get(code, ("",))[0], "extent": extent,
                "oracle": "Graticule inverse (graticule project)" if code.upper() in po.PROJ_CANNOT else "PROJ inverse (pyproj 3.7.2)"}
         for who, fn in (("graticule", lambda o: render_ours(code, extent, a.width, a.height, a.data, o)),
