@@ -20,6 +20,15 @@ import Testing
         #expect(!r.out.contains("id=\"AUS\""), "Australia is not in the view")
     }
 
+    @Test func pngFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("graticule-render-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try runGraticule(["render", "--crs", "ESRI:102038", "--width", "256", "--height", "256", "--output", path])
+        #expect(r.status == 0, "\(r.err)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    }
+
     @Test func errors() throws {
         for args in [["render", "--crs", "EPSG:99999"], ["render", "--extent", "1,2,3"], ["render", "--layers", "lakes"],
                      ["render", "--width", "0"], ["render", "--extent", "10,0,0,10"]] {
