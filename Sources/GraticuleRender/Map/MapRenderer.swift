@@ -97,12 +97,15 @@ public struct MapRenderer: Sendable {
                 let c = projection.inverse(view.map(p))
                 guard c.x.isFinite && c.y.isFinite else { continue }
                 let v = UnitSphere.vector(c)
+                // A pixel's size is its larger side (on a plate carrée near a pole, 1 px in x is
+                // almost nothing on the ground, 1 px in y is not).
+                var size = 0.0
                 for d in [SIMD2<Double>(1, 0), SIMD2<Double>(0, 1)] {
                     let q = projection.inverse(view.map(p + d))
                     guard q.x.isFinite && q.y.isFinite else { continue }
-                    let a = UnitSphere.angle(v, UnitSphere.vector(q))
-                    if a > 0 { finest = min(finest, a) }
+                    size = max(size, UnitSphere.angle(v, UnitSphere.vector(q)))
                 }
+                if size > 0 { finest = min(finest, size) }
             }
         }
         return max(finest, 1e-12)
