@@ -3,6 +3,7 @@ import GraticuleCore
 import GraticuleCRS
 import GraticuleGeometry
 import GraticuleRaster
+import GraticuleRender
 
 /// A layer a map request may draw: a raster of the catalog, or a built-in vector layer.
 enum ServedLayer: Sendable {
@@ -68,10 +69,28 @@ extension GraticuleServer {
         return RGBAImage(width: request.width, height: request.height, pixels: pixels)
     }
 
-    /// A vector layer drawn by the map renderer of GraticuleRender.
+    /// A vector layer drawn by GraticuleRender's `MapRenderer` (clipped on the sphere against the
+    /// projection's region, anti-aliased) on a transparent canvas, to be composited over the layers
+    /// below it.
     func vectorImage(_ layer: BuiltInLayer, _ request: MapRequest) throws(APIError) -> RGBAImage {
-        throw APIError(.notImplemented, "layer \(layer.name): vector layers are drawn by GraticuleRender's map renderer, "
-                       + "which this build does not have yet; raster layers (\(state.rasters.names.joined(separator: ", "))) can be drawn")
+        let renderer = try vectorRenderer([.countries(layer.name == "countries10m" ? .high : .low)], request,
+                                          background: .transparent)
+        let canvas = MapRenderer.canvas(of: try engine("layers") { () throws(GraticuleError) in try renderer.scene() })
+        return RGBAImage(width: request.width, height: request.height, pixels: canvas.rgba)
+    }
+
+    /// A `MapRenderer` for the request's view; the sphere is left unfilled.
+    func vectorRenderer(_ layers: [MapLayer], _ request: MapRequest, background: MapColor) throws(APIError) -> MapRenderer {
+        var style = MapStyle.standard
+        style.background = background
+        style.sphereFill = .transparent
+        let e = request.extent
+        return try engine("bbox") { () throws(GraticuleError) in
+            try MapRenderer(spatialReference: request.spatialReference,
+                            extent: Envelope(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax,
+                                             spatialReference: request.spatialReference),
+                            width: request.width, height: request.height, layers: layers, style: style)
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraticuleCore
 import GraticuleRaster
+import GraticuleRender
 import Hummingbird
 
 /// `/api/map?sr=&bbox=xmin,ymin,xmax,ymax&width=&height=&layers=countries,ndvi[&format=png|svg]
@@ -34,12 +35,26 @@ extension GraticuleServer {
             guard format == "png" || format == "svg" else {
                 throw APIError.badParameter("format", format, "expected png or svg")
             }
-            if format == "svg" {
-                throw APIError(.notImplemented, "format=svg: SVG maps are written by GraticuleRender's map renderer, "
-                               + "which this build does not have yet; use format=png")
-            }
             let map = MapRequest(spatialReference: sr, extent: extent, width: width, height: height, layers: layers,
                                  background: background)
+            if format == "svg" {
+                // SVG draws the vector layers only (countries at the named resolution, then the
+                // graticule and the map's outline); raster layers are PNG-only.
+                var vector: [MapLayer] = []
+                for layer in layers {
+                    guard case let .countries(l) = layer else {
+                        throw APIError.badParameter("format", format, "SVG maps draw vector layers only; \(layer.name) is a raster: use format=png")
+                    }
+                    vector.append(.countries(l.name == "countries10m" ? .high : .low))
+                }
+                let drawn = vector + [.graticule(stepDegrees: 30), .outline]
+                let colour = MapColor(red: background.x, green: background.y, blue: background.z, alpha: background.w)
+                let svg = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> String in
+                    let renderer = try self.vectorRenderer(drawn, map, background: colour)
+                    return try engine { () throws(GraticuleError) in try renderer.svg() }
+                }
+                return Responses.bytes(Array(svg.utf8), contentType: "image/svg+xml")
+            }
             let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
                 let image = try self.composeMap(map)
                 return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
