@@ -61,19 +61,10 @@ def read_dbf_field(path, field):
     p, w = found
     return [data[hlen + i * rlen + p: hlen + i * rlen + p + w].decode().strip() for i in range(nrec)]
 
+from shp_rings import rings
+
 def read_rings(path):
-    data = open(path, "rb").read()
-    off, shapes = 100, []
-    while off < len(data):
-        _, clen = struct.unpack(">ii", data[off:off + 8])
-        rec = data[off + 8: off + 8 + clen * 2]
-        off += 8 + clen * 2
-        nparts, npoints = struct.unpack("<ii", rec[36:44])
-        parts = list(struct.unpack("<%di" % nparts, rec[44:44 + 4 * nparts])) + [npoints]
-        base = 44 + 4 * nparts
-        pts = [struct.unpack("<dd", rec[base + 16 * i: base + 16 * i + 16]) for i in range(npoints)]
-        shapes.append([pts[parts[i]:parts[i + 1]] for i in range(nparts)])
-    return shapes
+    return list(rings(path))
 
 def unit_vec(lon, lat):
     lo, la = math.radians(lon), math.radians(lat)

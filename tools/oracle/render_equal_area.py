@@ -13,18 +13,7 @@ import struct, sys
 import pyproj
 from pyproj import Geod
 
-def rings(path):
-    data = open(path, "rb").read()
-    off = 100
-    while off < len(data):
-        _, clen = struct.unpack(">ii", data[off:off + 8])
-        rec = data[off + 8: off + 8 + clen * 2]
-        off += 8 + clen * 2
-        nparts, npoints = struct.unpack("<ii", rec[36:44])
-        parts = list(struct.unpack("<%di" % nparts, rec[44:44 + 4 * nparts])) + [npoints]
-        base = 44 + 4 * nparts
-        pts = [struct.unpack("<dd", rec[base + 16 * i: base + 16 * i + 16]) for i in range(npoints)]
-        yield [pts[parts[i]:parts[i + 1]] for i in range(nparts)]
+from shp_rings import rings
 
 sphere = Geod(a=6378137.0, f=0.0)
 wgs84 = Geod(ellps="WGS84")
