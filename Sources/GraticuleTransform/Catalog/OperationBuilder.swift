@@ -47,6 +47,11 @@ struct OperationBuilder {
         case .helmert:
             return [PipelineStep(operation: try helmert(r), isInverse: false, name: r.name)]
         case .other:
+            // A longitude rotation (EPSG method 9601: NTF (Paris) → NTF, the first step of the
+            // concatenated "NTF (Paris) to WGS 84 (1)") only changes the prime meridian, which the
+            // pipeline's ends already apply (its steps work on Greenwich-based longitudes):
+            // applying it too rotated twice (171 km off in NTF (Paris) / Lambert zone II).
+            if r.methodCode == 9601 { return [] }
             return [PipelineStep(operation: try other(r), isInverse: false, name: r.name)]
         case .grid:
             return [try grid(r)]
