@@ -45,11 +45,13 @@ enum FeatureInfoFormat {
         switch format {
         case "text/plain":
             var s = "GetFeatureInfo results at \(x), \(y) (\(crs)):\n"
+            s.reserveCapacity(4096)
             for r in results {
-                s += "\nLayer '\(r.layer)'\n"
-                if r.isEmpty { s += "  no feature\n"; continue }
+                s += "\nLayer '"; s += r.layer; s += "'\n"
+                let attributes = r.attributes
+                if attributes.isEmpty { s += "  no feature\n"; continue }
                 s += "  Feature:\n"
-                for (k, v) in r.attributes { s += "    \(k) = '\(v)'\n" }
+                for (k, v) in attributes { s += "    "; s += k; s += " = '"; s += v; s += "'\n" }
             }
             return Responses.text(s)
         case "application/json", "application/geo+json":
@@ -70,9 +72,10 @@ enum FeatureInfoFormat {
             var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<FeatureInfoResponse x=\"\(x)\" y=\"\(y)\" crs=\"\(XML.escape(crs))\">\n"
             for r in results {
                 s += "  <Layer name=\"\(XML.escape(r.layer))\">\n"
-                if !r.isEmpty {
+                let attributes = r.attributes
+                if !attributes.isEmpty {
                     s += "    <Feature>\n"
-                    for (k, v) in r.attributes { s += "      <Attribute name=\"\(XML.escape(k))\" value=\"\(XML.escape(v))\"/>\n" }
+                    for (k, v) in attributes { s += "      <Attribute name=\"\(XML.escape(k))\" value=\"\(XML.escape(v))\"/>\n" }
                     s += "    </Feature>\n"
                 }
                 s += "  </Layer>\n"
@@ -83,8 +86,9 @@ enum FeatureInfoFormat {
             var s = "<!doctype html><meta charset=\"utf-8\"><title>GetFeatureInfo</title>\n"
             for r in results {
                 s += "<h3>\(XML.escape(r.layer))</h3>"
-                if r.isEmpty { s += "<p>no feature</p>\n"; continue }
-                s += "<table>" + r.attributes.map { "<tr><th>\(XML.escape($0.0))</th><td>\(XML.escape($0.1))</td></tr>" }.joined() + "</table>\n"
+                let attributes = r.attributes
+                if attributes.isEmpty { s += "<p>no feature</p>\n"; continue }
+                s += "<table>" + attributes.map { "<tr><th>\(XML.escape($0.0))</th><td>\(XML.escape($0.1))</td></tr>" }.joined() + "</table>\n"
             }
             return Responses.text(s, contentType: "text/html; charset=utf-8")
         default:

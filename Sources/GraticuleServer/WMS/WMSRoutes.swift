@@ -41,10 +41,7 @@ extension GraticuleServer {
                 guard format.hasPrefix("image/png") || format == "png" else {
                     throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(format)): this server draws image/png")
                 }
-                let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
-                    let image = try self.composeMap(map)
-                    return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
-                }
+                let png = try await self.mapPNG(map)
                 return Responses.bytes(png, contentType: "image/png")
             case "getfeatureinfo", "feature_info":
                 return try featureInfo(query, version: version)
