@@ -24,6 +24,8 @@ final class ServerState: Sendable {
     /// Rendered map PNGs by request (`ServerConfiguration.cachesImages`), bounded by
     /// `Limits.imageCacheBytes`: WMS clients and tiled viewers ask for the same images again.
     let images: BoundedCache<MapRequest.Key, [UInt8]>
+    /// Attribute text of built-in features by "layer#index", for GetFeatureInfo.
+    let featureAttributes = BoundedCache<String, [(String, String)]>(capacity: 4096)
     /// The registry CRSs advertised in WMS capabilities, listed once.
     let advertisedCRSs = Mutex<[String]?>(nil)
 
@@ -117,6 +119,14 @@ final class ServerState: Sendable {
         var target: SpatialReference
         var choice: String
         var catalog: ObjectIdentifier
+
+        /// Hashes the identifiers and names only (hashing whole definitions cost 8% of a
+        /// GetFeatureInfo); equality still compares the whole spatial references.
+        func hash(into h: inout Hasher) {
+            h.combine(source.identifier); h.combine(source.name)
+            h.combine(target.identifier); h.combine(target.name)
+            h.combine(choice); h.combine(catalog)
+        }
     }
 }
 

@@ -6,7 +6,8 @@ import Hummingbird
 /// What GetFeatureInfo found in one queried layer.
 enum FeatureInfoResult {
     case raster(layer: String, cell: RasterCell?, raster: Raster)
-    case countries(layer: String, feature: Feature?, schema: LayerSchema)
+    /// A country's non-null attributes as name/value text (empty when no country is there).
+    case countries(layer: String, attributes: [(String, String)])
 
     /// Name/value pairs: a raster cell's column, row and `Band_n` values (raw, in the band's
     /// type, as `gdallocationinfo -valonly` prints them) with nodata flags; a country's attributes.
@@ -20,22 +21,28 @@ enum FeatureInfoResult {
                 if cell.noData[k] { out.append(("Band_\(k)_nodata", "true")) }
             }
             return out
-        case let .countries(_, feature, schema):
-            guard let feature else { return [] }
-            return schema.fields.enumerated().compactMap { k, f in
-                let v = feature.attributes[k]
-                return v.isNull ? nil : (f.name, v.description)
-            }
+        case let .countries(_, attributes):
+            return attributes
         }
     }
 
     var layer: String {
         switch self {
-        case let .raster(l, _, _), let .countries(l, _, _): return l
+        case let .raster(l, _, _), let .countries(l, _): return l
         }
     }
 
     var isEmpty: Bool { attributes.isEmpty }
+}
+
+extension FeatureInfoResult {
+    /// The non-null attributes of `feature` as name/value text.
+    static func attributes(of feature: Feature, schema: LayerSchema) -> [(String, String)] {
+        schema.fields.enumerated().compactMap { k, f in
+            let v = feature.attributes[k]
+            return v.isNull ? nil : (f.name, v.description)
+        }
+    }
 }
 
 enum FeatureInfoFormat {
