@@ -27,6 +27,8 @@ from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from served import served  # noqa: E402
 from shp_rings import rings as shp_rings  # noqa: E402
 NDVI = os.path.join(ROOT, "Sources/GraticuleRaster/Resources/ndvi.tif")
 # ColorRamp.ndvi (Sources/GraticuleRaster/Color/ColorRamp.swift): value → RGBA, linear between stops.
@@ -116,81 +118,65 @@ def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False):
                                 f"({(expected & judged).sum()} inside a country)")
 
 
-def start_server(binary):
-    proc = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        m = re.search(r"(http://[0-9.:]+/)", proc.stdout.readline() or "")
-        if m:
-            return proc, m.group(1)
-        if proc.poll() is not None:
-            break
-    proc.kill()
-    sys.exit("the server did not print its URL")
-
-
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/graticule")
-    proc, url = start_server(binary)
-    try:
-        wms13 = WebMapService(url + "wms", version="1.3.0", timeout=120)
-        wms11 = WebMapService(url + "wms", version="1.1.1", timeout=120)
-        for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
-            layers = list(wms.contents)
-            crs = wms["ndvi"].crsOptions
-            ok = {"countries", "ndvi"} <= set(layers) and {"EPSG:4326", "EPSG:3857", "EPSG:28413"} <= set(crs)
-            check(f"GetCapabilities {name} parses", ok, f"layers {layers}, {len(crs)} CRSs")
-            check(f"GetCapabilities {name} GetMap URL", wms.getOperationByName("GetMap").methods[0]["url"].startswith(url + "wms"),
-                  wms.getOperationByName("GetMap").methods[0]["url"])
-        check("GetCapabilities 1.3.0 CRS:84", "CRS:84" in wms13["ndvi"].crsOptions)
-
-        w, h = 300, 280
-        bbox = (-34.915, -8.04, -34.826, -7.95)
-        ref = gdal_reference("EPSG:4326", bbox, w, h)
-        imgs = []
-        for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
-            r = wms.getmap(layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox, size=(w, h), format="image/png")
-            imgs.append(compare(f"GetMap {name} EPSG:4326", r.read(), ref))
-        check("GetMap 1.3.0 and 1.1.1 give the same image", imgs[0].shape == imgs[1].shape and np.array_equal(imgs[0], imgs[1]))
-
-        merc = (-3886900.0, -898500.0, -3876900.0, -888300.0)
-        ref3857 = gdal_reference("EPSG:3857", merc, 256, 261)
-        r = wms13.getmap(layers=["ndvi"], styles=[""], srs="EPSG:3857", bbox=merc, size=(256, 261), format="image/png")
-        compare("GetMap 1.3.0 EPSG:3857", r.read(), ref3857)
-
-        agree = 0
-        pixels = [(20, 30), (150, 140), (250, 60), (100, 250), (290, 270), (299, 279)]
-        for i, j in pixels:
-            r = wms13.getfeatureinfo(layers=["ndvi"], query_layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox,
-                                     size=(w, h), format="image/png", info_format="application/json", xy=(i, j))
-            features = json.loads(r.read())["features"]
-            lon = bbox[0] + (i + 0.5) * (bbox[2] - bbox[0]) / w
-            lat = bbox[3] - (j + 0.5) * (bbox[3] - bbox[1]) / h
-            expected = subprocess.run(["gdallocationinfo", "-valonly", "-wgs84", NDVI, repr(lon), repr(lat)],
-                                      capture_output=True, text=True, timeout=30).stdout.strip()
-            got = features[0]["properties"]["Band_0"] if features else ""
-            # Outside the raster both answer nothing (gdallocationinfo prints no value).
-            same = (got == "" and expected == "") or (got != "" and expected != "" and abs(float(got) - float(expected)) < 1e-6)
-            agree += same
-            check(f"GetFeatureInfo I={i} J={j}", same, f"{got or 'no cell'} vs gdallocationinfo {expected or 'no value'}")
-        print(f"GetFeatureInfo: {agree}/{len(pixels)} equal to gdallocationinfo")
-
-        edges = country_edges(binary)
-        world = (-180.0, -90.0, 180.0, 90.0)
-        for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
-            r = wms.getmap(layers=["countries"], styles=[""], srs="EPSG:4326", bbox=world, size=(720, 360), format="image/png")
-            check_countries(f"GetMap {name} countries EPSG:4326", r.read(), edges, world, 720, 360)
-        merc = (-20037508.342789244, -10018754.171394622, 20037508.342789244, 10018754.171394622)
-        r = wms13.getmap(layers=["countries"], styles=[""], srs="EPSG:3857", bbox=merc, size=(720, 360), format="image/png")
-        check_countries("GetMap 1.3.0 countries EPSG:3857", r.read(), edges, merc, 720, 360, mercator=True)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with served(binary) as url:
+        run(binary, url)
     print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
     sys.exit(1 if failures else 0)
+
+
+def run(binary, url):
+    wms13 = WebMapService(url + "wms", version="1.3.0", timeout=120)
+    wms11 = WebMapService(url + "wms", version="1.1.1", timeout=120)
+    for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
+        layers = list(wms.contents)
+        crs = wms["ndvi"].crsOptions
+        ok = {"countries", "ndvi"} <= set(layers) and {"EPSG:4326", "EPSG:3857", "EPSG:28413"} <= set(crs)
+        check(f"GetCapabilities {name} parses", ok, f"layers {layers}, {len(crs)} CRSs")
+        check(f"GetCapabilities {name} GetMap URL", wms.getOperationByName("GetMap").methods[0]["url"].startswith(url + "wms"),
+              wms.getOperationByName("GetMap").methods[0]["url"])
+    check("GetCapabilities 1.3.0 CRS:84", "CRS:84" in wms13["ndvi"].crsOptions)
+
+    w, h = 300, 280
+    bbox = (-34.915, -8.04, -34.826, -7.95)
+    ref = gdal_reference("EPSG:4326", bbox, w, h)
+    imgs = []
+    for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
+        r = wms.getmap(layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox, size=(w, h), format="image/png")
+        imgs.append(compare(f"GetMap {name} EPSG:4326", r.read(), ref))
+    check("GetMap 1.3.0 and 1.1.1 give the same image", imgs[0].shape == imgs[1].shape and np.array_equal(imgs[0], imgs[1]))
+
+    merc = (-3886900.0, -898500.0, -3876900.0, -888300.0)
+    ref3857 = gdal_reference("EPSG:3857", merc, 256, 261)
+    r = wms13.getmap(layers=["ndvi"], styles=[""], srs="EPSG:3857", bbox=merc, size=(256, 261), format="image/png")
+    compare("GetMap 1.3.0 EPSG:3857", r.read(), ref3857)
+
+    agree = 0
+    pixels = [(20, 30), (150, 140), (250, 60), (100, 250), (290, 270), (299, 279)]
+    for i, j in pixels:
+        r = wms13.getfeatureinfo(layers=["ndvi"], query_layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox,
+                                 size=(w, h), format="image/png", info_format="application/json", xy=(i, j))
+        features = json.loads(r.read())["features"]
+        lon = bbox[0] + (i + 0.5) * (bbox[2] - bbox[0]) / w
+        lat = bbox[3] - (j + 0.5) * (bbox[3] - bbox[1]) / h
+        expected = subprocess.run(["gdallocationinfo", "-valonly", "-wgs84", NDVI, repr(lon), repr(lat)],
+                                  capture_output=True, text=True, timeout=30).stdout.strip()
+        got = features[0]["properties"]["Band_0"] if features else ""
+        # Outside the raster both answer nothing (gdallocationinfo prints no value).
+        same = (got == "" and expected == "") or (got != "" and expected != "" and abs(float(got) - float(expected)) < 1e-6)
+        agree += same
+        check(f"GetFeatureInfo I={i} J={j}", same, f"{got or 'no cell'} vs gdallocationinfo {expected or 'no value'}")
+    print(f"GetFeatureInfo: {agree}/{len(pixels)} equal to gdallocationinfo")
+
+    edges = country_edges(binary)
+    world = (-180.0, -90.0, 180.0, 90.0)
+    for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
+        r = wms.getmap(layers=["countries"], styles=[""], srs="EPSG:4326", bbox=world, size=(720, 360), format="image/png")
+        check_countries(f"GetMap {name} countries EPSG:4326", r.read(), edges, world, 720, 360)
+    merc = (-20037508.342789244, -10018754.171394622, 20037508.342789244, 10018754.171394622)
+    r = wms13.getmap(layers=["countries"], styles=[""], srs="EPSG:3857", bbox=merc, size=(720, 360), format="image/png")
+    check_countries("GetMap 1.3.0 countries EPSG:3857", r.read(), edges, merc, 720, 360, mercator=True)
 
 
 if __name__ == "__main__":
