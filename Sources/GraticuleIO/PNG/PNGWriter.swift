@@ -102,6 +102,13 @@ public enum PNGWriter {
             }
         }
         let filtered = self.filter(pixels, width: width, height: height, bpp: bpp, strategy: filter)
+        return try assemble(width: width, height: height, format: format, filtered: filtered,
+                            compressionLevel: compressionLevel, strategy: strategy)
+    }
+
+    /// The PNG file of rows already filtered (each prefixed with its filter type).
+    static func assemble(width: Int, height: Int, format: PNGPixelFormat, filtered: [UInt8], compressionLevel: Int,
+                         strategy: PNGDeflateStrategy) throws(GraticuleError) -> [UInt8] {
         let compressed = try deflate(filtered, level: max(0, min(9, compressionLevel)),
                                      strategy: strategy == .runLength ? Z_RLE : Z_DEFAULT_STRATEGY)
 
@@ -248,22 +255,24 @@ public enum PNGWriter {
             throw .invalidInput("zlib deflateInit failed")
         }
         defer { deflateEnd(&stream) }
-        let bound = Int(deflateBound(&stream, uLong(data.count)))
-        var out = [UInt8](repeating: 0, count: bound)
+        // Output in 256 KiB steps (a map compresses 10–20×: no deflateBound-sized buffer).
+        var out: [UInt8] = []
         var status: Int32 = Z_OK
-        var produced = 0
+        let step = 1 << 18
+        var block = [UInt8](repeating: 0, count: step)
         data.withUnsafeBufferPointer { input in
-            out.withUnsafeMutableBufferPointer { output in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = output.baseAddress
-                stream.avail_out = uInt(output.count)
-                status = CZlib.deflate(&stream, Z_FINISH)
-                produced = output.count - Int(stream.avail_out)
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = uInt(input.count)
+            block.withUnsafeMutableBufferPointer { output in
+                repeat {
+                    stream.next_out = output.baseAddress
+                    stream.avail_out = uInt(step)
+                    status = CZlib.deflate(&stream, Z_FINISH)
+                    out.append(contentsOf: output[0..<(step - Int(stream.avail_out))])
+                } while status == Z_OK
             }
         }
         guard status == Z_STREAM_END else { throw .invalidInput("zlib deflate failed (\(status))") }
-        out.removeLast(out.count - produced)
         return out
     }
 }

@@ -62,6 +62,8 @@ extension Canvas {
         let alpha = Float(color.w) / 255
         let sr = Float(color.x), sg = Float(color.y), sb = Float(color.z)
         let evenOdd = rule == .evenOdd
+        // The opaque colour as one 32-bit word in memory order R, G, B, A.
+        let solid = UInt32(littleEndian: UInt32(color.x) | UInt32(color.y) << 8 | UInt32(color.z) << 16 | 0xFF00_0000)
         // Below this |winding| no pixel changes (sa · 255 < 0.5).
         let invisible = 0.5 / (255 * alpha)
         for r in 0..<rows {
@@ -94,7 +96,15 @@ extension Canvas {
                 }
                 let sa = alpha * cov
                 if sa >= 0.999_999 {
-                    px[0] = color.x; px[1] = color.y; px[2] = color.z; px[3] = 255
+                    // Fully covered: so is every following cell no edge touched (the winding
+                    // only changes at touched cells); paint the run as 32-bit words.
+                    var k = c
+                    while k < end && line[k] == 0 { k += 1 }
+                    let run = k - c + 1
+                    UnsafeMutableRawPointer(px).initializeMemory(as: UInt32.self, repeating: solid, count: run)
+                    px += 4 * run
+                    c = k
+                    continue
                 } else if sa * 255 >= 0.5 {
                     if px[3] == 255 {
                         // Opaque destination (the usual case): dst + (src − dst)·sa, alpha stays 1.
