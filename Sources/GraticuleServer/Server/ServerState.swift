@@ -113,21 +113,3 @@ final class ServerState: Sendable {
         var catalog: ObjectIdentifier
     }
 }
-
-/// A small thread-safe cache that forgets everything when full (simple and bounded: the working
-/// set of a map server is a few spatial-reference pairs).
-final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let storage = Mutex<[Key: Value]>([:])
-    let capacity: Int
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    func value(for key: Key) -> Value? { storage.withLock { $0[key] } }
-
-    func insert(_ value: Value, for key: Key) {
-        storage.withLock { s in
-            if s.count >= capacity { s.removeAll(keepingCapacity: true) }
-            s[key] = value
-        }
-    }
-}
