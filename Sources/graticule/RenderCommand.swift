@@ -73,7 +73,7 @@ struct RenderCommand: ParsableCommand {
                     throw GraticuleError.invalidInput("raster layers are drawn into PNG maps only: give --format png or an output file ending in .png")
                 }
                 let map = try MapComposer.image(spatialReference: sr, extent: try parseExtent(), width: width, height: height,
-                                                layers: parsed, style: style())
+                                                layers: parsed, style: style(), outlineCountriesOverRasters: true)
                 warnings = map.warnings
                 bytes = try map.image.png()
             }

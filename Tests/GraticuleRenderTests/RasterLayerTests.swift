@@ -1,6 +1,7 @@
 import Foundation
 import GraticuleCore
 import GraticuleCRS
+import GraticuleGeometry
 import GraticuleRaster
 import GraticuleRender
 import Testing
@@ -52,9 +53,16 @@ import Testing
                                               layers: [.raster(try RasterLayer.open("ndvi")), .vector(.graticule(stepDegrees: 0.1))])
         #expect(base.image.pixels != withLines.image.pixels, "the graticule is drawn over the raster")
         let background = MapStyle.standard.background.rgba
-        let centre = base.image.pixel(x: 60, y: 40)
+        let centre = base.image.pixel(x: 40, y: 40)
         #expect(centre != background && centre.w == 255, "the raster covers the centre")
         #expect(base.image.pixel(x: 1, y: 78) == background, "no data in the south-west corner")
+        // Countries over a raster: filled by default (as WMS draws them), outlined on request.
+        let layers: [MapComposer.Layer] = [.raster(try RasterLayer.open("ndvi")), .vector(.countries(.high))]
+        let filled = try MapComposer.image(spatialReference: sr, extent: extent, width: 120, height: 80, layers: layers)
+        let outlined = try MapComposer.image(spatialReference: sr, extent: extent, width: 120, height: 80, layers: layers,
+                                             outlineCountriesOverRasters: true)
+        #expect(filled.image.pixel(x: 40, y: 40) == MapStyle.standard.countryFill.rgba, "Brazil's fill covers the raster")
+        #expect(outlined.image.pixel(x: 40, y: 40) == centre, "the raster shows through Brazil's outline")
     }
 
     @Test func badRastersGiveClearErrors() throws {

@@ -21,11 +21,15 @@ public enum MapComposer {
     /// - Parameters:
     ///   - extent: in the spatial reference's x/y units (outer pixel edges); nil fits the whole map.
     ///   - style: colours; its background is the bottom of the map.
+    ///   - outlineCountriesOverRasters: countries drawn above a raster layer are outlined, not
+    ///     filled, so that the raster shows through them (`graticule render`); false keeps the
+    ///     style's fill (a WMS client orders and styles its layers itself).
     /// - Returns: the image and the vector layers' warnings.
     /// - Throws: `MapRenderer`'s errors (size, extent, spatial reference), the rasters' warp and
     ///   decoding errors.
     public static func image(spatialReference: SpatialReference, extent: Envelope?, width: Int, height: Int,
-                             layers: [Layer], style: MapStyle = .standard) throws(GraticuleError) -> (image: RGBAImage, warnings: [String]) {
+                             layers: [Layer], style: MapStyle = .standard,
+                             outlineCountriesOverRasters: Bool = false) throws(GraticuleError) -> (image: RGBAImage, warnings: [String]) {
         let vectors = layers.compactMap { if case let .vector(v) = $0 { v } else { nil } }
         // The base: background and sphere fill; it also fixes the extent for every layer.
         let base = try MapRenderer(spatialReference: spatialReference, extent: extent, width: width, height: height,
@@ -42,8 +46,10 @@ public enum MapComposer {
         layerStyle.sphereFill = .transparent
         var warnings: [String] = []
         var run: [MapLayer] = []
+        var belowIsRaster = false
         func flush() throws(GraticuleError) {
             guard !run.isEmpty else { return }
+            if belowIsRaster && outlineCountriesOverRasters { layerStyle.countryFill = .transparent }
             let renderer = try MapRenderer(spatialReference: spatialReference, extent: e, width: width, height: height,
                                            layers: run, style: layerStyle)
             let scene = try renderer.scene()
@@ -58,6 +64,7 @@ public enum MapComposer {
             case let .raster(r):
                 try flush()
                 composite(try r.image(view).pixels, over: &pixels)
+                belowIsRaster = true
             }
         }
         try flush()
