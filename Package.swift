@@ -96,7 +96,7 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleRenderTests", dependencies: ["GraticuleRender", "GraticuleRaster"], swiftSettings: swift6),
         .testTarget(
-            name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry"],
+            name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry", "GraticuleCore"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
     ]
 )

@@ -2,7 +2,8 @@
 """Whole-program map rendering: `graticule render` of a 1024 × 512 PNG of the Natural Earth
 1:110m countries beside MapServer 8's `map2img` drawing the same map (same Shapefile, written by
 `graticule convert countries110`, same size and extent, countries filled with a 0.5 px border,
-anti-aliased, PNG), timed in one hyperfine run per spatial reference; prints the ratio.
+anti-aliased, PNG), timed in one hyperfine run per spatial reference; prints the ratio of wall
+times and, because a shared machine's load inflates wall times, of CPU times (user + system).
 
 Usage: python3 Benchmarks/compare_render.py [.build/release/graticule] [runs]
 Needs: hyperfine, map2img (Debian mapserver-bin 8.0.0), pyproj 3.7.2 (extents, MapServer CRS).
@@ -46,13 +47,18 @@ def main():
                        stdout=subprocess.DEVNULL)
         res = {r["command"]: r for r in json.load(open(out))["results"]}
         g, m = res["graticule render"], res["map2img"]
-        rows.append((code, g["mean"], g["stddev"], m["mean"], m["stddev"], m["mean"] / g["mean"],
+        gc, mc = g["user"] + g["system"], m["user"] + m["system"]
+        rows.append((code, g["mean"], g["stddev"], m["mean"], m["stddev"], m["mean"] / g["mean"], gc, mc, mc / gc,
                      os.path.getsize(f"{work}/ours.png"), os.path.getsize(f"{work}/mapserver.png")))
-    print(f"\n1024 × 512 PNG of Natural Earth 110m countries, whole programs, hyperfine {RUNS} runs (mean ± sd)\n")
-    print("| spatial reference | graticule render | map2img (MapServer 8.0.0) | map2img / graticule | PNG bytes (ours / MapServer) |")
-    print("| --- | --- | --- | --- | --- |")
-    for code, gm, gs, mm, ms, ratio, gb, mb in rows:
-        print(f"| {code} | {gm * 1e3:.1f} ± {gs * 1e3:.1f} ms | {mm * 1e3:.1f} ± {ms * 1e3:.1f} ms | {ratio:.2f}× | {gb:,} / {mb:,} |")
+    load = os.getloadavg()[0]
+    print(f"\n1024 × 512 PNG of Natural Earth 110m countries, whole programs, hyperfine {RUNS} runs "
+          f"(wall: mean ± sd; CPU: mean user + system); 1-minute load average at the end {load:.1f}\n")
+    print("| spatial reference | graticule render | map2img (MapServer 8.0.0) | map2img / graticule (wall) "
+          "| CPU graticule / map2img | ratio (CPU) | PNG bytes (ours / MapServer) |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for code, gm, gs, mm, ms, ratio, gc, mc, cratio, gb, mb in rows:
+        print(f"| {code} | {gm * 1e3:.1f} ± {gs * 1e3:.1f} ms | {mm * 1e3:.1f} ± {ms * 1e3:.1f} ms | {ratio:.2f}× "
+              f"| {gc * 1e3:.1f} / {mc * 1e3:.1f} ms | {cratio:.2f}× | {gb:,} / {mb:,} |")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,9 @@ Requests (WMS 1.3.0):
   D. GetMap NDVI, EPSG:3857, 256 × 256 PNG
 Each with `wrk -t2 -c8 -d<duration>s` against each server after one warming request that must be
 a 200 with the right content type (a request a server cannot answer is reported, not timed).
+GetMap is measured twice on Graticule's side: as served (a repeated map comes from the image
+cache, as WMS clients and tiled viewers repeat requests) and by a second server started with
+`--no-cache`, which draws every image afresh (MapServer has no image cache; its row is the same).
 Then the soak: 64 connections for 30 s on a rotation of all requests against Graticule, with the
 server's resident memory sampled every second (contract: zero non-2xx, memory flat).
 Scratch files go to Benchmarks/results/server/ (not in git).
@@ -144,7 +147,7 @@ def main():
     root = tempfile.mkdtemp(dir=OUT)
     shp = os.path.join(root, "countries110.shp")
     subprocess.run([BIN, "convert", "countries110", shp], check=True, capture_output=True)
-    ms_port, gr_port = free_port(), free_port()
+    ms_port, gr_port, nc_port = free_port(), free_port(), free_port()
     with open(os.path.join(root, "compare.map"), "w") as f:
         f.write(MAPFILE.replace("{port}", str(ms_port)).replace("{shp}", shp).replace("{ndvi}", NDVI))
     with open(os.path.join(root, "mapserver.conf"), "w") as f:
@@ -153,10 +156,12 @@ def main():
         f.write(LIGHTTPD.replace("{root}", root).replace("{port}", str(ms_port)))
     ms = subprocess.Popen(["lighttpd", "-D", "-f", os.path.join(root, "lighttpd.conf")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     gr = subprocess.Popen([BIN, "serve", "--port", str(gr_port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    nc = subprocess.Popen([BIN, "serve", "--port", str(nc_port), "--no-cache"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         ms_base = f"http://127.0.0.1:{ms_port}/mapserv?map={root}/compare.map&"
         gr_base = f"http://127.0.0.1:{gr_port}/wms?"
-        if not wait_url(f"http://127.0.0.1:{gr_port}/health") or not wait_url(ms_base + "SERVICE=WMS&REQUEST=GetCapabilities"):
+        nc_base = f"http://127.0.0.1:{nc_port}/wms?"
+        if not wait_url(f"http://127.0.0.1:{gr_port}/health") or not wait_url(f"http://127.0.0.1:{nc_port}/health") or not wait_url(ms_base + "SERVICE=WMS&REQUEST=GetCapabilities"):
             sys.exit("a server did not start")
         print(subprocess.run(["mapserv", "-v"], capture_output=True, text=True).stdout.strip().split(" OUTPUT")[0],
               "(lighttpd FastCGI, 2 processes) vs graticule serve (release)")
@@ -174,11 +179,16 @@ def main():
             "D GetMap ndvi 3857 256x256": (w + "REQUEST=GetMap&LAYERS=ndvi&CRS=EPSG:3857&BBOX=-3886900,-898500,-3876900,-888500"
                                            "&WIDTH=256&HEIGHT=256&FORMAT=image/png", "image/png"),
         }
-        print(f"{'request':36} {'Graticule req/s':>16} {'p50':>8} {'p99':>8} {'MapServer req/s':>16} {'p50':>8} {'p99':>8} {'ratio':>7}")
+        print(f"{'request':48} {'Graticule req/s':>16} {'p50':>8} {'p99':>8} {'MapServer req/s':>16} {'p50':>8} {'p99':>8} {'ratio':>7}")
         usable = []
+        rows = []
         for name, (query, ctype) in requests.items():
+            rows.append((name, query, ctype, gr_base))
+            if "GetMap" in name:
+                rows.append((name.split(" ", 1)[0] + "0" + name[len(name.split(" ", 1)[0]):] + " --no-cache", query, ctype, nc_base))
+        for name, query, ctype, base_g in rows:
             row = {}
-            for who, base in (("gr", gr_base), ("ms", ms_base)):
+            for who, base in (("gr", base_g), ("ms", ms_base)):
                 status, got, body = fetch(base + query)
                 if status != 200 or not got.startswith(ctype):
                     row[who] = None
@@ -186,11 +196,11 @@ def main():
                     continue
                 row[who] = wrk(base + query, a.duration)
             g, m = row.get("gr"), row.get("ms")
-            if g:
+            if g and base_g == gr_base:
                 usable.append(gr_base + query)
             fmt = lambda r: (f"{r['rps']:16.1f} {r['p50']:>8} {r['p99']:>8}" if r else f"{'n/a':>16} {'':>8} {'':>8}")
             ratio = f"{g['rps'] / m['rps']:6.1f}×" if g and m else "   n/a"
-            print(f"{name:36} {fmt(g)} {fmt(m)} {ratio}")
+            print(f"{name:48} {fmt(g)} {fmt(m)} {ratio}")
             for who, r in (("Graticule", g), ("MapServer", m)):
                 if r and (r["non2xx"] or r["socket"] != "none"):
                     print(f"   {who}: {r['non2xx']} non-2xx, socket errors {r['socket']}")
@@ -217,9 +227,9 @@ def main():
         print(f"memory (RSS): first third {first / 1024:.1f} MiB, last third {last / 1024:.1f} MiB, max {max(samples) / 1024:.1f} MiB "
               f"({'flat' if last <= first * 1.1 + 4096 else 'GROWING'})")
     finally:
-        for p in (gr, ms):
+        for p in (gr, nc, ms):
             p.send_signal(signal.SIGTERM)
-        for p in (gr, ms):
+        for p in (gr, nc, ms):
             try:
                 p.wait(timeout=10)
             except subprocess.TimeoutExpired:

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GraticuleCore
 import Graticule
 
 /// `graticule bench point-in-country`: which built-in country contains each of N random lon/lat
@@ -19,15 +20,8 @@ struct PointInCountryBench: ParsableCommand {
         let t0 = ContinuousClock.now
         let index = built.index
         let buildTime = ContinuousClock.now - t0
-        var state: UInt64 = 42
-        func next() -> Double {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            z ^= z >> 31
-            return Double(z >> 11) * (1.0 / Double(1 << 53))
-        }
+        var random = SplitMix64(seed: 42)
+        func next() -> Double { random.unit() }
         let pts = (0 ..< points).map { _ in SIMD2(next() * 360 - 180, asin(next() * 2 - 1) * 180 / .pi) }
         var best = Double.infinity
         var land = 0

@@ -30,12 +30,15 @@ struct RenderBench: ParsableCommand {
         let list = crs.map { $0.split(separator: ",").map(String.init) } ?? Self.worldSpatialReferences
         let layers = try MapLayer.parse(layer + ",outline")
         _ = try NaturalEarth.layer(named: layer)  // loading the built-in layer is not part of drawing
-        print("spatial reference   cold ms   warm ms   bytes   (\(layer), \(format), \(width)×\(height), best of \(repetitions))")
+        let png = format == "png"
+        print("spatial reference   cold ms   warm ms   bytes\(png ? "   warm: scene  paint  encode ms" : "")"
+              + "   (\(layer), \(format), \(width)×\(height), best of \(repetitions))")
         var worstCold = 0.0, worstWarm = 0.0
         for id in list {
             let sr = try SpatialReference(text: id)
             var cold = Double.infinity, warm = Double.infinity
             var bytes = 0
+            var stages = SIMD3<Double>(repeating: .infinity)
             for _ in 0..<max(1, repetitions) {
                 MapRenderer.clearCache()
                 let t0 = DispatchTime.now().uptimeNanoseconds
@@ -44,12 +47,27 @@ struct RenderBench: ParsableCommand {
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 _ = try render(sr, layers)
                 warm = min(warm, Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e6)
+                if png { stages = pointwiseMin(stages, try pngStages(sr, layers)) }
             }
             worstCold = max(worstCold, cold)
             worstWarm = max(worstWarm, warm)
-            print(String(format: "%-18@ %8.2f  %8.2f  %8d", id as NSString, cold, warm, bytes))
+            print(String(format: "%-18@ %8.2f  %8.2f  %8d", id as NSString, cold, warm, bytes)
+                  + (png ? String(format: "   %10.2f %6.2f %7.2f", stages.x, stages.y, stages.z) : ""))
         }
         print(String(format: "worst              %8.2f  %8.2f", worstCold, worstWarm))
+    }
+
+    /// Warm PNG time by stage: scene (clip, project, view clip), paint (rasterise), encode (PNG).
+    func pngStages(_ sr: SpatialReference, _ layers: [MapLayer]) throws(GraticuleError) -> SIMD3<Double> {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let r = try MapRenderer(spatialReference: sr, width: width, height: height, layers: layers)
+        let scene = try r.scene()
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        let canvas = MapRenderer.canvas(of: scene)
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        _ = try canvas.png()
+        let t3 = DispatchTime.now().uptimeNanoseconds
+        return SIMD3(Double(t1 - t0), Double(t2 - t1), Double(t3 - t2)) / 1e6
     }
 
     func render(_ sr: SpatialReference, _ layers: [MapLayer]) throws(GraticuleError) -> Int {

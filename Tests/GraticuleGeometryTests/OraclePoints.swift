@@ -1,19 +1,13 @@
 import Foundation
+import GraticuleCore
 
 /// The oracle's point sequence (tools/oracle/point_in_country.py): SplitMix64 seeded with
 /// 20240917, 100,000 points uniform on the sphere, then 1,000 in each of six boxes around the
 /// antimeridian and the poles.
 enum OraclePoints {
     static func make() -> [SIMD2<Double>] {
-        var state: UInt64 = 20240917
-        func next() -> Double {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            z ^= z >> 31
-            return Double(z >> 11) * (1.0 / Double(1 << 53))
-        }
+        var random = SplitMix64(seed: 20240917)
+        func next() -> Double { random.unit() }
         var out: [SIMD2<Double>] = []
         out.reserveCapacity(106_000)
         for _ in 0 ..< 100_000 {

@@ -96,11 +96,14 @@ import Testing
     func roundTrip(_ format: PNGPixelFormat, _ colorType: Int) throws {
         for (w, h) in [(1, 1), (7, 3), (256, 256), (301, 17)] {
             let pixels = Self.noise(w * h * format.samplesPerPixel, seed: UInt64(w * h))
-            for filter in [PNGFilterStrategy.adaptive, .none] {
-                let png = try PNGWriter.encode(width: w, height: h, pixels: pixels, format: format, filter: filter)
-                let d = try Self.decode(png)
-                #expect(d.width == w && d.height == h && d.colorType == colorType)
-                #expect(d.pixels == pixels)
+            for filter in [PNGFilterStrategy.adaptive, .none, .sub, .up] {
+                for strategy in [PNGDeflateStrategy.standard, .runLength] {
+                    let png = try PNGWriter.encode(width: w, height: h, pixels: pixels, format: format, filter: filter,
+                                                   strategy: strategy)
+                    let d = try Self.decode(png)
+                    #expect(d.width == w && d.height == h && d.colorType == colorType)
+                    #expect(d.pixels == pixels, "\(format) \(w)×\(h) \(filter) \(strategy)")
+                }
             }
         }
     }
@@ -121,5 +124,57 @@ import Testing
         #expect(throws: GraticuleError.self) {
             try PNGWriter.encode(width: 1, height: 1, pixels: [5], format: .palette([SIMD4(0, 0, 0, 255)]))
         }
+    }
+
+    /// `encodeCompact` picks the smallest lossless layout, and the decoded pixels are the RGBA
+    /// input (alpha 255 where the file has none; palette entries looked up with tRNS).
+    @Test func compactLayoutIsLossless() throws {
+        func expand(_ d: Decoded) -> [UInt8] {
+            var out: [UInt8] = []
+            switch d.colorType {
+            case 2:
+                for i in stride(from: 0, to: d.pixels.count, by: 3) {
+                    out += [d.pixels[i], d.pixels[i + 1], d.pixels[i + 2], 255]
+                }
+            case 3:
+                for i in d.pixels {
+                    let k = Int(i)
+                    let alpha: UInt8 = k < d.transparency.count ? d.transparency[k] : 255
+                    out += [d.palette[3 * k], d.palette[3 * k + 1], d.palette[3 * k + 2], alpha]
+                }
+            default: out = d.pixels
+            }
+            return out
+        }
+        let (w, h) = (301, 17)
+        // Few colours (a flat map with anti-aliased edges of a few levels): palette.
+        var few: [UInt8] = []
+        for i in 0..<(w * h) {
+            let alpha: UInt8 = i % 11 == 0 ? 128 : 255
+            few += [UInt8(i % 7 * 30), 200, UInt8(i / w % 5), alpha]
+        }
+        // Many colours, opaque: RGB; many colours with some alpha: RGBA.
+        let opaque: [UInt8] = Self.noise(w * h * 4, seed: 3).enumerated().map { $0.offset % 4 == 3 ? 255 : $0.element }
+        var translucent = opaque
+        translucent[4 * 1000 + 3] = 7
+        for (pixels, colorType) in [(few, 3), (opaque, 2), (translucent, 6)] {
+            for filter in [PNGFilterStrategy.sub, .none, .up, .adaptive] {
+                let png = try PNGWriter.encodeCompact(width: w, height: h, rgba: pixels, filter: filter, strategy: .runLength)
+                let d = try Self.decode(png)
+                #expect(d.colorType == colorType && d.width == w && d.height == h)
+                #expect(expand(d) == pixels, "colour type \(colorType), \(filter)")
+            }
+        }
+        // Exactly 256 colours still fit a palette; 257 do not.
+        var c256: [UInt8] = [], c257: [UInt8] = []
+        for i in 0..<(w * h) {
+            c256 += [UInt8(i % 256), 0, 0, 255]
+            let g: UInt8 = i % 257 == 256 ? 1 : 0
+            c257 += [UInt8(i % 256), g, 0, 255]
+        }
+        #expect(try Self.decode(PNGWriter.encodeCompact(width: w, height: h, rgba: c256)).colorType == 3)
+        #expect(try Self.decode(PNGWriter.encodeCompact(width: w, height: h, rgba: c257)).colorType == 2)
+        #expect(throws: GraticuleError.self) { try PNGWriter.encodeCompact(width: 0, height: 0, rgba: []) }
+        #expect(throws: GraticuleError.self) { try PNGWriter.encodeCompact(width: 2, height: 2, rgba: [1, 2, 3]) }
     }
 }

@@ -20,6 +20,8 @@ Usage: tools/browser/viewer_test.py [path/to/graticule]
 """
 import math, os, re, shutil, subprocess, sys, time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+from served import served  # noqa: E402
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -34,20 +36,6 @@ def check(name, ok, detail=""):
     print(f"{'ok  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
     if not ok:
         failures.append(name)
-
-
-def start_server(binary):
-    proc = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        line = proc.stdout.readline()
-        m = re.search(r"(http://[0-9.:]+/)", line or "")
-        if m:
-            return proc, m.group(1)
-        if proc.poll() is not None:
-            break
-    proc.kill()
-    sys.exit("the server did not print its URL")
 
 
 def browser():
@@ -91,7 +79,13 @@ def numbers(s):
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/graticule")
-    proc, url = start_server(binary)
+    with served(binary) as url:
+        run(url)
+    print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
+    sys.exit(1 if failures else 0)
+
+
+def run(url):
     d = browser()
     try:
         d.get(url)
@@ -216,13 +210,6 @@ def main():
         check("SR chosen from search", wait_text(d, "sr-name", lambda t: "27700" in t), text(d, "sr-name"))
     finally:
         d.quit()
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
-    sys.exit(1 if failures else 0)
 
 
 if __name__ == "__main__":

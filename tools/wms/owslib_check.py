@@ -9,6 +9,12 @@
      same image.
   3. GetFeatureInfo (application/json) at pixels of a 1.3.0 EPSG:4326 map equals
      `gdallocationinfo -wgs84` at the pixel centres.
+  4. GetMap of the countries layer (Natural Earth 1:110m) in EPSG:4326 through both versions and
+     in EPSG:3857: a pixel is drawn (not the white background) exactly when its centre,
+     inverse-projected (Web Mercator's inverse in closed form), lies inside a country, for at
+     least 99.9 % of the pixels whose 3 × 3 neighbourhood is all inside or all outside (pixels
+     cut by a coastline are not judged). Inside/outside comes from an even-odd scanline fill of
+     the Shapefile's rings read by tools/oracle/shp_rings.py (pure Python), not from Graticule.
 
 Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
@@ -20,6 +26,10 @@ from owslib.wms import WebMapService
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from served import served  # noqa: E402
+from shp_rings import rings as shp_rings  # noqa: E402
 NDVI = os.path.join(ROOT, "Sources/GraticuleRaster/Resources/ndvi.tif")
 # ColorRamp.ndvi (Sources/GraticuleRaster/Color/ColorRamp.swift): value → RGBA, linear between stops.
 STOPS = [(-1.0, (5, 24, 82, 255)), (-0.2, (120, 90, 60, 255)), (0.0, (166, 128, 88, 255)), (0.1, (215, 200, 150, 255)),
@@ -66,72 +76,107 @@ def compare(name, png_bytes, reference):
     return img
 
 
-def start_server(binary):
-    proc = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        m = re.search(r"(http://[0-9.:]+/)", proc.stdout.readline() or "")
-        if m:
-            return proc, m.group(1)
-        if proc.poll() is not None:
-            break
-    proc.kill()
-    sys.exit("the server did not print its URL")
+def country_edges(binary):
+    """All ring edges of the Natural Earth 1:110m countries as arrays x0, y0, x1, y1 (degrees)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        shp = os.path.join(tmp, "countries110.shp")
+        subprocess.run([binary, "convert", "countries110", shp], check=True, capture_output=True, timeout=120)
+        edges = [(a[0], a[1], b[0], b[1]) for record in shp_rings(shp) for ring in record for a, b in zip(ring, ring[1:])]
+    return np.array(edges, dtype=np.float64).T
+
+
+def inside_mask(edges, lons, lats):
+    """Even-odd inside test of the points (lons[j, i], lats[j]) of each row against all edges."""
+    x0, y0, x1, y1 = edges
+    mask = np.zeros(lons.shape, dtype=bool)
+    for j, lat in enumerate(lats):
+        crosses = (y0 > lat) != (y1 > lat)
+        xs = x0[crosses] + (lat - y0[crosses]) * (x1[crosses] - x0[crosses]) / (y1[crosses] - y0[crosses])
+        xs.sort()
+        mask[j] = np.searchsorted(xs, lons[j], side="right") % 2 == 1
+    return mask
+
+
+def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False):
+    img = np.array(Image.open(io.BytesIO(png_bytes)).convert("RGBA")).astype(int)
+    if img.shape != (h, w, 4):
+        check(name, False, f"size {img.shape}")
+        return
+    xs = bbox[0] + (np.arange(w) + 0.5) * (bbox[2] - bbox[0]) / w
+    ys = bbox[3] - (np.arange(h) + 0.5) * (bbox[3] - bbox[1]) / h
+    if mercator:  # EPSG:3857 inverse on the sphere of radius 6378137 m
+        xs = np.degrees(xs / 6378137.0)
+        ys = np.degrees(2 * np.arctan(np.exp(ys / 6378137.0)) - np.pi / 2)
+    expected = inside_mask(edges, np.tile(xs, (h, 1)), ys)
+    drawn = np.abs(img[..., :3] - 255).max(axis=-1) > 24
+    pad = np.pad(expected, 1, mode="edge")
+    stack = np.stack([pad[dj:dj + h, di:di + w] for dj in range(3) for di in range(3)])
+    judged = stack.all(axis=0) | (~stack).all(axis=0)
+    right = (drawn == expected) & judged
+    score = right.sum() / judged.sum()
+    check(name, score >= 0.999, f"{score * 100:.3f} % of {judged.sum()} judged pixels right "
+                                f"({(expected & judged).sum()} inside a country)")
 
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/graticule")
-    proc, url = start_server(binary)
-    try:
-        wms13 = WebMapService(url + "wms", version="1.3.0", timeout=120)
-        wms11 = WebMapService(url + "wms", version="1.1.1", timeout=120)
-        for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
-            layers = list(wms.contents)
-            crs = wms["ndvi"].crsOptions
-            ok = {"countries", "ndvi"} <= set(layers) and {"EPSG:4326", "EPSG:3857", "EPSG:28413"} <= set(crs)
-            check(f"GetCapabilities {name} parses", ok, f"layers {layers}, {len(crs)} CRSs")
-            check(f"GetCapabilities {name} GetMap URL", wms.getOperationByName("GetMap").methods[0]["url"].startswith(url + "wms"),
-                  wms.getOperationByName("GetMap").methods[0]["url"])
-        check("GetCapabilities 1.3.0 CRS:84", "CRS:84" in wms13["ndvi"].crsOptions)
-
-        w, h = 300, 280
-        bbox = (-34.915, -8.04, -34.826, -7.95)
-        ref = gdal_reference("EPSG:4326", bbox, w, h)
-        imgs = []
-        for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
-            r = wms.getmap(layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox, size=(w, h), format="image/png")
-            imgs.append(compare(f"GetMap {name} EPSG:4326", r.read(), ref))
-        check("GetMap 1.3.0 and 1.1.1 give the same image", imgs[0].shape == imgs[1].shape and np.array_equal(imgs[0], imgs[1]))
-
-        merc = (-3886900.0, -898500.0, -3876900.0, -888300.0)
-        ref3857 = gdal_reference("EPSG:3857", merc, 256, 261)
-        r = wms13.getmap(layers=["ndvi"], styles=[""], srs="EPSG:3857", bbox=merc, size=(256, 261), format="image/png")
-        compare("GetMap 1.3.0 EPSG:3857", r.read(), ref3857)
-
-        agree = 0
-        pixels = [(20, 30), (150, 140), (250, 60), (100, 250), (290, 270), (299, 279)]
-        for i, j in pixels:
-            r = wms13.getfeatureinfo(layers=["ndvi"], query_layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox,
-                                     size=(w, h), format="image/png", info_format="application/json", xy=(i, j))
-            features = json.loads(r.read())["features"]
-            lon = bbox[0] + (i + 0.5) * (bbox[2] - bbox[0]) / w
-            lat = bbox[3] - (j + 0.5) * (bbox[3] - bbox[1]) / h
-            expected = subprocess.run(["gdallocationinfo", "-valonly", "-wgs84", NDVI, repr(lon), repr(lat)],
-                                      capture_output=True, text=True, timeout=30).stdout.strip()
-            got = features[0]["properties"]["Band_0"] if features else ""
-            # Outside the raster both answer nothing (gdallocationinfo prints no value).
-            same = (got == "" and expected == "") or (got != "" and expected != "" and abs(float(got) - float(expected)) < 1e-6)
-            agree += same
-            check(f"GetFeatureInfo I={i} J={j}", same, f"{got or 'no cell'} vs gdallocationinfo {expected or 'no value'}")
-        print(f"GetFeatureInfo: {agree}/{len(pixels)} equal to gdallocationinfo")
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with served(binary) as url:
+        run(binary, url)
     print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
     sys.exit(1 if failures else 0)
+
+
+def run(binary, url):
+    wms13 = WebMapService(url + "wms", version="1.3.0", timeout=120)
+    wms11 = WebMapService(url + "wms", version="1.1.1", timeout=120)
+    for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
+        layers = list(wms.contents)
+        crs = wms["ndvi"].crsOptions
+        ok = {"countries", "ndvi"} <= set(layers) and {"EPSG:4326", "EPSG:3857", "EPSG:28413"} <= set(crs)
+        check(f"GetCapabilities {name} parses", ok, f"layers {layers}, {len(crs)} CRSs")
+        check(f"GetCapabilities {name} GetMap URL", wms.getOperationByName("GetMap").methods[0]["url"].startswith(url + "wms"),
+              wms.getOperationByName("GetMap").methods[0]["url"])
+    check("GetCapabilities 1.3.0 CRS:84", "CRS:84" in wms13["ndvi"].crsOptions)
+
+    w, h = 300, 280
+    bbox = (-34.915, -8.04, -34.826, -7.95)
+    ref = gdal_reference("EPSG:4326", bbox, w, h)
+    imgs = []
+    for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
+        r = wms.getmap(layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox, size=(w, h), format="image/png")
+        imgs.append(compare(f"GetMap {name} EPSG:4326", r.read(), ref))
+    check("GetMap 1.3.0 and 1.1.1 give the same image", imgs[0].shape == imgs[1].shape and np.array_equal(imgs[0], imgs[1]))
+
+    merc = (-3886900.0, -898500.0, -3876900.0, -888300.0)
+    ref3857 = gdal_reference("EPSG:3857", merc, 256, 261)
+    r = wms13.getmap(layers=["ndvi"], styles=[""], srs="EPSG:3857", bbox=merc, size=(256, 261), format="image/png")
+    compare("GetMap 1.3.0 EPSG:3857", r.read(), ref3857)
+
+    agree = 0
+    pixels = [(20, 30), (150, 140), (250, 60), (100, 250), (290, 270), (299, 279)]
+    for i, j in pixels:
+        r = wms13.getfeatureinfo(layers=["ndvi"], query_layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox,
+                                 size=(w, h), format="image/png", info_format="application/json", xy=(i, j))
+        features = json.loads(r.read())["features"]
+        lon = bbox[0] + (i + 0.5) * (bbox[2] - bbox[0]) / w
+        lat = bbox[3] - (j + 0.5) * (bbox[3] - bbox[1]) / h
+        expected = subprocess.run(["gdallocationinfo", "-valonly", "-wgs84", NDVI, repr(lon), repr(lat)],
+                                  capture_output=True, text=True, timeout=30).stdout.strip()
+        got = features[0]["properties"]["Band_0"] if features else ""
+        # Outside the raster both answer nothing (gdallocationinfo prints no value).
+        same = (got == "" and expected == "") or (got != "" and expected != "" and abs(float(got) - float(expected)) < 1e-6)
+        agree += same
+        check(f"GetFeatureInfo I={i} J={j}", same, f"{got or 'no cell'} vs gdallocationinfo {expected or 'no value'}")
+    print(f"GetFeatureInfo: {agree}/{len(pixels)} equal to gdallocationinfo")
+
+    edges = country_edges(binary)
+    world = (-180.0, -90.0, 180.0, 90.0)
+    for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
+        r = wms.getmap(layers=["countries"], styles=[""], srs="EPSG:4326", bbox=world, size=(720, 360), format="image/png")
+        check_countries(f"GetMap {name} countries EPSG:4326", r.read(), edges, world, 720, 360)
+    merc = (-20037508.342789244, -10018754.171394622, 20037508.342789244, 10018754.171394622)
+    r = wms13.getmap(layers=["countries"], styles=[""], srs="EPSG:3857", bbox=merc, size=(720, 360), format="image/png")
+    check_countries("GetMap 1.3.0 countries EPSG:3857", r.read(), edges, merc, 720, 360, mercator=True)
 
 
 if __name__ == "__main__":

@@ -19,9 +19,14 @@ extension Canvas {
             // Fresh zeroed storage (never copy the old: it is all zero anyway).
             cells = [Float](repeating: 0, count: max(stride * rows, min(cells.count * 2, (width + 2) * height)))
         }
+        if spans.count < 2 * rows {
+            spans = [Int32](repeating: 0, count: 2 * height)
+            for r in 0..<height { spans[2 * r] = .max; spans[2 * r + 1] = -1 }
+        }
         let w = width
         cells.withUnsafeMutableBufferPointer { cellBuf in
-            var acc = CoverageAccumulator(cells: cellBuf.baseAddress!, stride: stride,
+          spans.withUnsafeMutableBufferPointer { spanBuf in
+            var acc = CoverageAccumulator(cells: cellBuf.baseAddress!, spans: spanBuf.baseAddress!, stride: stride,
                                           cols: Double(cols), rows: Double(rows))
             let ox = Double(x0), oy = Double(y0)
             path.xs.withUnsafeBufferPointer { xs in
@@ -38,30 +43,50 @@ extension Canvas {
                 }
             }
             pixels.withUnsafeMutableBufferPointer { pixBuf in
-                Canvas.composite(cells: cellBuf.baseAddress!, stride: stride, cols: cols, rows: rows,
-                                 into: pixBuf.baseAddress! + (y0 * w + x0) * 4, rowBytes: w * 4,
+                Canvas.composite(cells: cellBuf.baseAddress!, spans: spanBuf.baseAddress!, stride: stride, cols: cols,
+                                 rows: rows, into: pixBuf.baseAddress! + (y0 * w + x0) * 4, rowBytes: w * 4,
                                  color: color, rule: rule)
             }
+          }
         }
     }
 
     /// Turns accumulated signed coverage into alpha and blends `color` over the pixels; clears
-    /// the cells it read.
-    private static func composite(cells: UnsafeMutablePointer<Float>, stride: Int, cols: Int, rows: Int,
-                                  into origin: UnsafeMutablePointer<UInt8>, rowBytes: Int,
+    /// the cells and spans it read. Per row only the span of cells the edges touched is read:
+    /// every subpath is closed, so a row's signed covers sum to zero and nothing right of the span
+    /// is inside. Inside the span, an untouched cell under a winding too small to show is skipped
+    /// at once (the hollow middle of a stroke).
+    private static func composite(cells: UnsafeMutablePointer<Float>, spans: UnsafeMutablePointer<Int32>, stride: Int,
+                                  cols: Int, rows: Int, into origin: UnsafeMutablePointer<UInt8>, rowBytes: Int,
                                   color: SIMD4<UInt8>, rule: FillRule) {
         let alpha = Float(color.w) / 255
         let sr = Float(color.x), sg = Float(color.y), sb = Float(color.z)
         let evenOdd = rule == .evenOdd
+        // The opaque colour as one 32-bit word in memory order R, G, B, A.
+        let solid = UInt32(littleEndian: UInt32(color.x) | UInt32(color.y) << 8 | UInt32(color.z) << 16 | 0xFF00_0000)
+        // Below this |winding| no pixel changes (sa · 255 < 0.5).
+        let invisible = 0.5 / (255 * alpha)
         for r in 0..<rows {
+            let lo = Int(spans[2 * r]), hi = Int(spans[2 * r + 1])
+            guard hi >= 0 else { continue }
+            spans[2 * r] = .max
+            spans[2 * r + 1] = -1
             let line = cells + r * stride
-            var cell = line
-            var px = origin + r * rowBytes
+            let end = min(cols, hi + 1)
+            var c = lo
+            var px = origin + r * rowBytes + lo * 4
             var winding: Float = 0
-            for _ in 0..<cols {
-                winding += cell.pointee
-                cell.pointee = 0
-                cell += 1
+            while c < end {
+                let v = line[c]
+                if v != 0 {
+                    winding += v
+                    line[c] = 0
+                } else if abs(winding) < invisible {
+                    c += 1
+                    px += 4
+                    continue
+                }
+                c += 1
                 var cov = abs(winding)
                 if evenOdd {
                     cov = cov.truncatingRemainder(dividingBy: 2)
@@ -71,7 +96,15 @@ extension Canvas {
                 }
                 let sa = alpha * cov
                 if sa >= 0.999_999 {
-                    px[0] = color.x; px[1] = color.y; px[2] = color.z; px[3] = 255
+                    // Fully covered: so is every following cell no edge touched (the winding
+                    // only changes at touched cells); paint the run as 32-bit words.
+                    var k = c
+                    while k < end && line[k] == 0 { k += 1 }
+                    let run = k - c + 1
+                    UnsafeMutableRawPointer(px).initializeMemory(as: UInt32.self, repeating: solid, count: run)
+                    px += 4 * run
+                    c = k
+                    continue
                 } else if sa * 255 >= 0.5 {
                     if px[3] == 255 {
                         // Opaque destination (the usual case): dst + (src − dst)·sa, alpha stays 1.
@@ -92,8 +125,8 @@ extension Canvas {
                 }
                 px += 4
             }
-            line[cols] = 0
-            line[cols + 1] = 0
+            // The cells right of the image (clipped parts) and any left past `end`.
+            if end <= hi { for k in end...hi { line[k] = 0 } }
         }
     }
 }
@@ -106,6 +139,8 @@ extension Canvas {
 /// the compositing pass never shows).
 struct CoverageAccumulator {
     let cells: UnsafeMutablePointer<Float>
+    /// Per row: first and last touched cell (see `Canvas.spans`).
+    let spans: UnsafeMutablePointer<Int32>
     let stride: Int
     let cols: Double, rows: Double
 
@@ -156,6 +191,9 @@ struct CoverageAccumulator {
             let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
             let xaFloor = xa.rounded(.down), xbCeil = xb.rounded(.up)
             let ia = Int(xaFloor), ib = Int(xbCeil)
+            let first = Int32(truncatingIfNeeded: ia), last = Int32(truncatingIfNeeded: max(ib, ia + 1))
+            if first < spans[2 * row] { spans[2 * row] = first }
+            if last > spans[2 * row + 1] { spans[2 * row + 1] = last }
             if ib <= ia + 1 {
                 // Within one cell: the part right of the edge's mean x covers this cell, the rest
                 // carries into the next.

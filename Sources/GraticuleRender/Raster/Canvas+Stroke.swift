@@ -22,6 +22,9 @@ extension Canvas {
 /// per inner vertex, all wound the same way (negative shoelace area) so a non-zero fill draws
 /// their union. Writes straight into the output path's buffers (no per-piece allocation).
 enum StrokeOutline {
+    /// Largest join area left out (pixels²): a quarter of one 8-bit level of one pixel.
+    static let invisibleJoinArea = 0.25 / 255
+
     static func outline(of path: Path, halfWidth hw: Double, miterLimit: Double) -> Path {
         var out = Path()
         out.xs.reserveCapacity(path.xs.count * 8)
@@ -76,6 +79,10 @@ enum StrokeOutline {
         let cross = d1x * d2y - d1y * d2x
         let dot = d1x * d2x + d1y * d2y
         guard abs(cross) > 1e-12 else { return }  // straight on (or a full reversal: nothing to join)
+        // A join's area is at most hw² · tan(θ/2) = hw² · |sin θ| / (1 + cos θ) (the miter; a bevel
+        // is smaller). Below a quarter of one 8-bit level of one pixel it cannot show: skipped
+        // (most vertices of a resampled curve turn by a degree or less).
+        if dot > 0, hw * hw * abs(cross) < Self.invisibleJoinArea * (1 + dot) { return }
         let side = cross > 0 ? -1.0 : 1.0  // the outer side of the turn
         let (n1x, n1y) = (-d1y * hw * side, d1x * hw * side)
         let (n2x, n2y) = (-d2y * hw * side, d2x * hw * side)

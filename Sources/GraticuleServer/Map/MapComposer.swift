@@ -27,6 +27,22 @@ struct MapRequest: Sendable {
     var layers: [ServedLayer]
     /// Background colour; alpha 0 for a transparent map.
     var background: SIMD4<UInt8> = SIMD4(255, 255, 255, 255)
+
+    /// What makes two requests draw the same image: the spatial reference, the extent's exact
+    /// bits, the size, the layers by name and the background.
+    struct Key: Hashable, Sendable {
+        var spatialReference: SpatialReference
+        var extent: [UInt64]
+        var width: Int, height: Int
+        var layers: [String]
+        var background: SIMD4<UInt8>
+    }
+
+    var key: Key {
+        Key(spatialReference: spatialReference,
+            extent: [extent.xMin, extent.yMin, extent.xMax, extent.yMax].map(\.bitPattern),
+            width: width, height: height, layers: layers.map(\.name), background: background)
+    }
 }
 
 extension GraticuleServer {
@@ -47,6 +63,19 @@ extension GraticuleServer {
     }
 
     var mapLayerNames: [String] { ["countries", "countries10m"] + state.rasters.names }
+
+    /// The map as PNG (WMS GetMap, `/api/map`, tiles): served from the image cache when the same
+    /// map was drawn before, else drawn within the request timeout and kept.
+    func mapPNG(_ map: MapRequest) async throws -> [UInt8] {
+        let key = map.key
+        if let hit = state.images.value(for: key) { return hit }
+        let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
+            let image = try self.composeMap(map)
+            return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
+        }
+        state.images.insert(png, for: key, cost: png.count)
+        return png
+    }
 
     /// Draws the map: background, then each layer composited over it (source-over), through
     /// GraticuleRender's `MapComposer` (the path `graticule render` uses for raster layers too).

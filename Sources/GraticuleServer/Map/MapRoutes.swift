@@ -55,10 +55,7 @@ extension GraticuleServer {
                 }
                 return Responses.bytes(Array(svg.utf8), contentType: "image/svg+xml")
             }
-            let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
-                let image = try self.composeMap(map)
-                return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
-            }
+            let png = try await self.mapPNG(map)
             return Responses.bytes(png, contentType: "image/png")
         }
     }

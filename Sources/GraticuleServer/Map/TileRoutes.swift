@@ -27,10 +27,7 @@ extension GraticuleServer {
             let extent = TileAddress.extent(z: z, x: x, y: y)
             let map = MapRequest(spatialReference: try state.spatialReference("EPSG:3857", parameter: "tile"),
                                  extent: extent, width: 256, height: 256, layers: layers, background: SIMD4(0, 0, 0, 0))
-            let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
-                let image = try self.composeMap(map)
-                return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
-            }
+            let png = try await self.mapPNG(map)
             var headers = HTTPFields()
             headers[.cacheControl] = "public, max-age=86400"
             return Responses.bytes(png, contentType: "image/png", headers: headers)

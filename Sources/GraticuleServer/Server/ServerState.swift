@@ -21,6 +21,11 @@ final class ServerState: Sendable {
     let rasters: RasterCatalog
     /// Capabilities documents per version and base URL.
     let capabilities = BoundedCache<GraticuleServer.CapabilitiesKey, [UInt8]>(capacity: 64)
+    /// Rendered map PNGs by request (`ServerConfiguration.cachesImages`), bounded by
+    /// `Limits.imageCacheBytes`: WMS clients and tiled viewers ask for the same images again.
+    let images: BoundedCache<MapRequest.Key, [UInt8]>
+    /// Attribute text of built-in features by "layer#index", for GetFeatureInfo.
+    let featureAttributes = BoundedCache<String, [(String, String)]>(capacity: 4096)
     /// The registry CRSs advertised in WMS capabilities, listed once.
     let advertisedCRSs = Mutex<[String]?>(nil)
 
@@ -36,6 +41,7 @@ final class ServerState: Sendable {
         }
         directoryCatalogs = catalogs
         rasters = RasterCatalog(directories: configuration.rasterDirectories)
+        images = BoundedCache(capacity: 4096, maxCost: configuration.cachesImages ? configuration.limits.imageCacheBytes : 0)
     }
 
     /// The data directory a request uses: `dataDir` absent → the first configured one (or none);
@@ -55,6 +61,7 @@ final class ServerState: Sendable {
     /// A spatial reference from request text: `EPSG:n`, `ESRI:n`, a bare WKID, `CRS:84`, a URN,
     /// WKT, PROJJSON or a PROJ string.
     func spatialReference(_ text: String, parameter: String) throws(APIError) -> SpatialReference {
+        if text.utf8.count <= 256, let hit = spatialReferences.value(for: text) { return hit }
         let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !t.isEmpty else { throw APIError.missing(parameter, "a spatial reference: EPSG:n, ESRI:n, a WKID, WKT or PROJ string") }
         guard t.utf8.count <= 64 << 10 else {
@@ -64,6 +71,7 @@ final class ServerState: Sendable {
         if cacheable, let hit = spatialReferences.value(for: t) { return hit }
         let sr = try resolveSpatialReference(t, parameter: parameter)
         if cacheable { spatialReferences.insert(sr, for: t) }
+        if text != t, text.utf8.count <= 256 { spatialReferences.insert(sr, for: text) }
         return sr
     }
 
@@ -81,7 +89,7 @@ final class ServerState: Sendable {
     /// A transformer, built once per (source, target, transformation, data directory) and kept.
     func transformer(from source: SpatialReference, to target: SpatialReference, transformation: String?,
                      catalog: TransformationCatalog) throws(APIError) -> Transformer {
-        let choiceText = (transformation ?? "default").trimmingCharacters(in: .whitespaces)
+        let choiceText = transformation.map { $0.trimmingCharacters(in: .whitespaces) } ?? "default"
         let key = TransformerKey(source: source, target: target, choice: choiceText.lowercased(),
                                  catalog: ObjectIdentifier(catalog))
         if let hit = transformers.value(for: key) { return hit }
@@ -111,5 +119,13 @@ final class ServerState: Sendable {
         var target: SpatialReference
         var choice: String
         var catalog: ObjectIdentifier
+
+        /// Hashes the identifiers and names only (hashing whole definitions cost 8% of a
+        /// GetFeatureInfo); equality still compares the whole spatial references.
+        func hash(into h: inout Hasher) {
+            h.combine(source.identifier); h.combine(source.name)
+            h.combine(target.identifier); h.combine(target.name)
+            h.combine(choice); h.combine(catalog)
+        }
     }
 }

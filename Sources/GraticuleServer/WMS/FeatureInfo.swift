@@ -6,7 +6,8 @@ import Hummingbird
 /// What GetFeatureInfo found in one queried layer.
 enum FeatureInfoResult {
     case raster(layer: String, cell: RasterCell?, raster: Raster)
-    case countries(layer: String, feature: Feature?, schema: LayerSchema)
+    /// A country's non-null attributes as name/value text (empty when no country is there).
+    case countries(layer: String, attributes: [(String, String)])
 
     /// Name/value pairs: a raster cell's column, row and `Band_n` values (raw, in the band's
     /// type, as `gdallocationinfo -valonly` prints them) with nodata flags; a country's attributes.
@@ -20,22 +21,28 @@ enum FeatureInfoResult {
                 if cell.noData[k] { out.append(("Band_\(k)_nodata", "true")) }
             }
             return out
-        case let .countries(_, feature, schema):
-            guard let feature else { return [] }
-            return schema.fields.enumerated().compactMap { k, f in
-                let v = feature.attributes[k]
-                return v.isNull ? nil : (f.name, v.description)
-            }
+        case let .countries(_, attributes):
+            return attributes
         }
     }
 
     var layer: String {
         switch self {
-        case let .raster(l, _, _), let .countries(l, _, _): return l
+        case let .raster(l, _, _), let .countries(l, _): return l
         }
     }
 
     var isEmpty: Bool { attributes.isEmpty }
+}
+
+extension FeatureInfoResult {
+    /// The non-null attributes of `feature` as name/value text.
+    static func attributes(of feature: Feature, schema: LayerSchema) -> [(String, String)] {
+        schema.fields.enumerated().compactMap { k, f in
+            let v = feature.attributes[k]
+            return v.isNull ? nil : (f.name, v.description)
+        }
+    }
 }
 
 enum FeatureInfoFormat {
@@ -45,11 +52,13 @@ enum FeatureInfoFormat {
         switch format {
         case "text/plain":
             var s = "GetFeatureInfo results at \(x), \(y) (\(crs)):\n"
+            s.reserveCapacity(4096)
             for r in results {
-                s += "\nLayer '\(r.layer)'\n"
-                if r.isEmpty { s += "  no feature\n"; continue }
+                s += "\nLayer '"; s += r.layer; s += "'\n"
+                let attributes = r.attributes
+                if attributes.isEmpty { s += "  no feature\n"; continue }
                 s += "  Feature:\n"
-                for (k, v) in r.attributes { s += "    \(k) = '\(v)'\n" }
+                for (k, v) in attributes { s += "    "; s += k; s += " = '"; s += v; s += "'\n" }
             }
             return Responses.text(s)
         case "application/json", "application/geo+json":
@@ -70,9 +79,10 @@ enum FeatureInfoFormat {
             var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<FeatureInfoResponse x=\"\(x)\" y=\"\(y)\" crs=\"\(XML.escape(crs))\">\n"
             for r in results {
                 s += "  <Layer name=\"\(XML.escape(r.layer))\">\n"
-                if !r.isEmpty {
+                let attributes = r.attributes
+                if !attributes.isEmpty {
                     s += "    <Feature>\n"
-                    for (k, v) in r.attributes { s += "      <Attribute name=\"\(XML.escape(k))\" value=\"\(XML.escape(v))\"/>\n" }
+                    for (k, v) in attributes { s += "      <Attribute name=\"\(XML.escape(k))\" value=\"\(XML.escape(v))\"/>\n" }
                     s += "    </Feature>\n"
                 }
                 s += "  </Layer>\n"
@@ -83,8 +93,9 @@ enum FeatureInfoFormat {
             var s = "<!doctype html><meta charset=\"utf-8\"><title>GetFeatureInfo</title>\n"
             for r in results {
                 s += "<h3>\(XML.escape(r.layer))</h3>"
-                if r.isEmpty { s += "<p>no feature</p>\n"; continue }
-                s += "<table>" + r.attributes.map { "<tr><th>\(XML.escape($0.0))</th><td>\(XML.escape($0.1))</td></tr>" }.joined() + "</table>\n"
+                let attributes = r.attributes
+                if attributes.isEmpty { s += "<p>no feature</p>\n"; continue }
+                s += "<table>" + attributes.map { "<tr><th>\(XML.escape($0.0))</th><td>\(XML.escape($0.1))</td></tr>" }.joined() + "</table>\n"
             }
             return Responses.text(s, contentType: "text/html; charset=utf-8")
         default:

@@ -41,10 +41,7 @@ extension GraticuleServer {
                 guard format.hasPrefix("image/png") || format == "png" else {
                     throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(format)): this server draws image/png")
                 }
-                let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
-                    let image = try self.composeMap(map)
-                    return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
-                }
+                let png = try await self.mapPNG(map)
                 return Responses.bytes(png, contentType: "image/png")
             case "getfeatureinfo", "feature_info":
                 return try featureInfo(query, version: version)
@@ -159,11 +156,17 @@ extension GraticuleServer {
             case let .countries(l):
                 let lonLat = try state.transformer(from: map.spatialReference, to: try state.spatialReference("OGC:CRS84", parameter: "CRS"),
                                                    transformation: nil, catalog: state.embeddedCatalog)
-                var hit: Feature?
-                if let p = try? lonLat.transform(x: x, y: y, z: 0), p.x.isFinite, p.y.isFinite {
-                    hit = l.feature(containingLon: p.x, lat: p.y)
+                var attributes: [(String, String)] = []
+                if let p = try? lonLat.transform(x: x, y: y, z: 0), p.x.isFinite, p.y.isFinite,
+                   let k = l.index.firstContaining(lon: p.x, lat: p.y) {
+                    // Features never change: their attribute text is built once per feature.
+                    let key = "\(l.name)#\(k)"
+                    if let hit = state.featureAttributes.value(for: key) { attributes = hit } else {
+                        attributes = FeatureInfoResult.attributes(of: l.layer.features[k], schema: l.layer.schema)
+                        state.featureAttributes.insert(attributes, for: key)
+                    }
                 }
-                results.append(.countries(layer: layer.name, feature: hit, schema: l.layer.schema))
+                results.append(.countries(layer: layer.name, attributes: attributes))
             }
         }
         _ = featureCount  // one feature or cell per layer at a point: countries do not overlap
