@@ -3,6 +3,9 @@
 #
 #   Fuzz/run.sh [SECONDS] [extra libFuzzer flags…]                  # the CRS text readers
 #   FUZZ_TARGET=tiff Fuzz/run.sh [SECONDS] …  (or Fuzz/run_tiff.sh)   # the GeoTIFF reader
+#   FUZZ_TARGET=ntv2 Fuzz/run.sh [SECONDS] …  (or Fuzz/run-ntv2.sh)   # the NTv2 grid reader
+#   FUZZ_TARGET=geojson|shapefile|gpkgblob Fuzz/run.sh [SECONDS] …    # the vector readers
+#                                           (or Fuzz/run-vector.sh TARGET [SECONDS] …)
 #
 # The package modules the target needs are built with coverage and ASan instrumentation into
 # .build/fuzz (a separate scratch path, so the normal build is untouched); the target's Swift
@@ -18,6 +21,7 @@ SCRATCH="$ROOT/.build/fuzz"
 CONFIG="${FUZZ_CONFIG:-release}"
 JOBS="${FUZZ_JOBS:-1}"
 TARGET="${FUZZ_TARGET:-crs}"
+DEFINES=(); PREFIX=""
 
 case "$TARGET" in
 crs)
@@ -34,7 +38,19 @@ tiff)
     mkdir -p "$SEEDS"
     find "$ROOT/Tests/GraticuleRasterTests/Fixtures/rasters" -name '*.tif' -size -64k -exec cp {} "$SEEDS/" \;
     ;;
-*) echo "unknown FUZZ_TARGET $TARGET (crs or tiff)" >&2; exit 2 ;;
+ntv2)
+    MODULE=GraticuleTransform; LINKED=(GraticuleCore GraticuleGeometry GraticuleCRS GraticuleProjection GraticuleTIFF GraticuleTransform GRDB)
+    SOURCE=FuzzNTv2.swift; BINARY=fuzz-ntv2; CORPUS="$SCRATCH/corpus-ntv2"; SEEDS="$ROOT/Fuzz/seeds-ntv2"
+    LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=65536)
+    ;;
+geojson|shapefile|gpkgblob)
+    # One Swift file holds the three vector targets; -D selects the one to build.
+    MODULE=GraticuleIO; LINKED=(GraticuleCore GraticuleCRS GraticuleGeometry GraticuleTIFF GraticuleIO GRDB)
+    SOURCE=FuzzVector.swift; BINARY="fuzz-$TARGET"; CORPUS="$SCRATCH/corpus-$TARGET"; SEEDS="$ROOT/Fuzz/seeds-vector/$TARGET"
+    LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=65536)
+    DEFINES=(-D "FUZZ_$(echo "$TARGET" | tr a-z A-Z)"); PREFIX="$TARGET-"
+    ;;
+*) echo "unknown FUZZ_TARGET $TARGET (crs, tiff, ntv2, geojson, shapefile or gpkgblob)" >&2; exit 2 ;;
 esac
 
 echo "== building instrumented modules ($CONFIG) into $SCRATCH"
@@ -49,7 +65,7 @@ done
 MODULEMAP="$(find "$SCRATCH/checkouts/GRDB.swift/Sources/GRDBSQLite" -name module.modulemap | head -1)"
 
 echo "== linking the fuzzer"
-swiftc -sanitize=fuzzer,address -parse-as-library -O \
+swiftc -sanitize=fuzzer,address -parse-as-library -O "${DEFINES[@]}" \
     -I "$BIN/Modules" -I "$BIN" -Xcc -fmodule-map-file="$MODULEMAP" "${MAPS[@]}" \
     "$ROOT/Fuzz/$SOURCE" "${OBJECTS[@]}" "${LIBS[@]}" \
     -o "$SCRATCH/$BINARY"
@@ -65,4 +81,4 @@ export GRATICULE_REGISTRY="$ROOT/Sources/GraticuleCRS/Resources/registry.sqlite"
 echo "== fuzzing for $SECONDS_TO_RUN s"
 "$SCRATCH/$BINARY" "$CORPUS" "$SEEDS" \
     -max_total_time="$SECONDS_TO_RUN" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 "${FLAGS[@]}" "${JOBFLAGS[@]}" \
-    -artifact_prefix="$ROOT/Fuzz/artifacts/" -print_final_stats=1 "$@"
+    -artifact_prefix="$ROOT/Fuzz/artifacts/$PREFIX" -print_final_stats=1 "$@"

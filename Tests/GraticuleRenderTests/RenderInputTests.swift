@@ -14,7 +14,11 @@ import Testing
                             features: polygons.map { Feature(geometry: .polygon(Polygon(rings: $0)), attributes: []) })
     }
 
-    @Test(arguments: worldSpatialReferences)
+    /// World maps, registry CRSs drawn whole, and CRSs on other datums (OSGB 1936, NZGD49, NAD27,
+    /// ED50, NTF (Paris): the input goes through a datum shift first).
+    static let spatialReferences = worldSpatialReferences + registrySpatialReferences + ["EPSG:26710", "EPSG:23031", "EPSG:27572"]
+
+    @Test(arguments: spatialReferences)
     func badCoordinatesAreSkipped(_ crs: String) throws {
         let good: [SIMD2<Double>] = [SIMD2(10, 10), SIMD2(20, 10), SIMD2(20, 20), SIMD2(10, 20), SIMD2(10, 10)]
         let polygons: [[[SIMD2<Double>]]] = [
@@ -25,15 +29,57 @@ import Testing
             [[SIMD2(40, 40), SIMD2(40, 40), SIMD2(40, 40), SIMD2(40, 40)]],
             [[SIMD2(0, 95), SIMD2(10, 95), SIMD2(10, 100), SIMD2(0, 95)]],
             [[]],
+            // Collinear (zero area) and a ring of one repeated NaN.
+            [[SIMD2(-20, 0), SIMD2(-10, 0), SIMD2(0, 0), SIMD2(-20, 0)]],
+            [[SIMD2(.nan, .nan), SIMD2(.nan, .nan), SIMD2(.nan, .nan), SIMD2(.nan, .nan)]],
+            // Huge but finite, and beyond the longitude limit.
+            [[SIMD2(-1e308, -1e308), SIMD2(1e308, -1e308), SIMD2(1e308, 1e308), SIMD2(-1e308, -1e308)]],
+            [[SIMD2(5000, 10), SIMD2(5010, 10), SIMD2(5010, 20), SIMD2(5000, 10)]],
             [good],
         ]
         let r = try MapRenderer(spatialReference: SpatialReference(text: crs), width: 400, height: 200,
                                 layers: [.features(Self.layer(polygons)), .outline])
         let scene = try r.scene()
-        #expect(scene.warnings.count >= 4, "\(crs): \(scene.warnings)")
+        #expect(scene.warnings.count >= 7, "\(crs): \(scene.warnings)")
         let filled = scene.items.filter { $0.layer == "input" }
         let total = filled.reduce(0.0) { $0 + abs(RenderTestSupport.area($1.paths)) }
         #expect(total < 0.05 * 400 * 200, "\(crs): bad input filled \(total) px²")
+        // In pixels too: the painted map is not flooded (nothing but the good square is input).
+        let canvas = MapRenderer.canvas(of: MapScene(width: scene.width, height: scene.height, background: scene.background,
+                                                     items: filled, warnings: []))
+        let fill = MapStyle.standard.countryFill.rgba
+        var painted = 0
+        for k in 0..<(400 * 200) where canvas.rgba[4 * k] == fill[0] && canvas.rgba[4 * k + 1] == fill[1] && canvas.rgba[4 * k + 2] == fill[2] {
+            painted += 1
+        }
+        #expect(painted < 400 * 200 / 20, "\(crs): bad input painted \(painted) pixels")
+        _ = try r.svg()
+    }
+
+    /// Lines and points with NaN, infinite or huge coordinates: skipped with a warning; the good
+    /// ones still drawn.
+    @Test(arguments: ["EPSG:4326", "ESRI:54052", "EPSG:27700", "EPSG:26710"])
+    func badLinesAndPointsAreSkipped(_ crs: String) throws {
+        let schema = LayerSchema(fields: [], geometryType: .polyline, spatialReference: nil)
+        let lines: [[SIMD2<Double>]] = [
+            [SIMD2(-100, 40), SIMD2(.nan, 41), SIMD2(-90, 42)],
+            [SIMD2(.infinity, 0), SIMD2(-.infinity, 0)],
+            [SIMD2(1e300, 1e300), SIMD2(-1e300, 0)],
+            [SIMD2(-3, 52), SIMD2(-1, 53)],
+        ]
+        var features = lines.map { Feature(geometry: .polyline(Polyline(paths: [$0])), attributes: []) }
+        features.append(Feature(geometry: .point(Point(x: .nan, y: 10)), attributes: []))
+        features.append(Feature(geometry: .point(Point(x: 10, y: 1e300)), attributes: []))
+        let layer = FeatureLayer(name: "input", schema: schema, features: features)
+        let r = try MapRenderer(spatialReference: SpatialReference(text: crs), width: 400, height: 200, layers: [.features(layer)])
+        let scene = try r.scene()
+        #expect(scene.warnings.count >= 3, "\(crs): \(scene.warnings)")
+        #expect(scene.items.filter { $0.layer == "points" }.isEmpty)
+        for item in scene.items {
+            for path in item.paths {
+                #expect(path.allSatisfy { $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 })
+            }
+        }
         _ = try r.svg()
     }
 

@@ -41,6 +41,22 @@ import Testing
         }
     }
 
+    /// Datum transformations to CRSs on a non-Greenwich prime meridian: the registry chains a
+    /// longitude rotation (NTF (Paris) → NTF) with the datum shift; the prime meridian is applied
+    /// once. Expected: pyproj 3.7.2 (PROJ 9.5.1) `Transformer.from_crs("EPSG:4326", target,
+    /// always_xy=True).transform(lon, lat)`.
+    @Test(arguments: [
+        ("EPSG:27572", 2.35, 48.85, 600990.8924227752, 2427961.511741954),
+        ("EPSG:5331", 120.0, -4.0, 5009477.553259639, 458520.6947021267),
+    ])
+    func primeMeridianAppliedOnce(_ target: String, _ lon: Double, _ lat: Double, _ x: Double, _ y: Double) throws {
+        let t = try Transformer(from: SpatialReference(wkid: 4326), to: SpatialReference(text: target))
+        let r = try t.transform(x: lon, y: lat)
+        #expect(abs(r.x - x) < 0.01 && abs(r.y - y) < 0.01, "\(target): (\(r.x), \(r.y)), PROJ (\(x), \(y))")
+        let b = try t.inverse.transform(x: r.x, y: r.y)
+        #expect(abs(b.x - lon) < 1e-8 && abs(b.y - lat) < 1e-8, "\(target): back to (\(b.x), \(b.y))")
+    }
+
     @Test func differentDatumsGetTheDefaultTransformation() throws {
         let t = try Transformer(from: SpatialReference(wkid: 4326), to: SpatialReference(wkid: 27700))
         #expect(t.transformation?.code == "~EPSG:1314")

@@ -62,6 +62,10 @@ FIXED_EXTENTS = {"EPSG:32610": [-9.7e6, -0.2e6, 10.7e6, 10.0e6]}
 # Graticule's documented regions: NZMG 13.5° around its origin, polar stereographic 120° around the
 # pole (south of −30° the map runs off to infinity; Antarctica would flood it).
 DOMAINS = {"EPSG:27200": (173.0, -41.0, 13.5), "ESRI:102018": (0.0, 90.0, 120.0)}
+# PROJ's inverse gives NaN in wedges of the map (its Peirce quincuncial square inverse does not
+# converge along the folds): there the oracle solves forward(λ, φ) = pixel by Newton's method on
+# PROJ's forward projection (`refine_inverse`).
+REFINE_INVERSE = {"ESRI:54090"}
 # Web Mercator's map is the square ±πR: latitudes beyond ±85.0511° are off the map.
 LATITUDE_LIMITS = {"EPSG:3857": 85.0511287798}
 
@@ -71,15 +75,35 @@ LATITUDE_LIMITS = {"EPSG:3857": 85.0511287798}
 class Projector:
     """Forward (lon/lat → map) and inverse for one CRS, vectorised; NaN where undefined."""
 
-    def __init__(self, crs):
+    def __init__(self, crs, datum_shift=None):
+        """`datum_shift`: Natural Earth's WGS 84 longitudes/latitudes go through PROJ's best
+        operation from EPSG:4326 to the CRS for the CRS's area of use (`single_operation`; the
+        prime meridian and angular unit of the CRS's base are handled too). False: taken on the
+        CRS's own datum with no shift. None: shift when the CRS is not on WGS 84 (Graticule's
+        rule; of the eleven world maps, NZGD49's)."""
         self.crs = crs
         self.own = crs.upper() in PROJ_CANNOT
+        self.operation = None  # the datum transformation's description when one is applied
         if not self.own:
-            # Natural Earth's WGS 84 longitudes/latitudes are taken on the CRS's own datum (no
-            # datum shift: what a map renderer does, and what Graticule's does).
             from pyproj import CRS, Transformer
             c = CRS(crs)
             base = c.geodetic_crs if c.is_projected else c
+            if datum_shift is None:
+                datum_shift = "World Geodetic System 1984" not in (base.datum.name if base.datum else "")
+            if datum_shift:
+                try:
+                    fwd, inv = single_operation(c)
+                except (IndexError, RuntimeError):
+                    # pyproj lists no operation from EPSG:4326 (IndexError inside TransformerGroup):
+                    # no transformation known between the datums, a ballpark, i.e. no shift (on a
+                    # Greenwich base only: the base's own longitudes are then Natural Earth's).
+                    if base.prime_meridian.longitude != 0 or base.axis_info[0].unit_name != "degree":
+                        raise
+                    fwd = inv = None
+                if fwd is not None and "Ballpark" not in fwd.description:  # a ballpark is no shift
+                    self.fwd, self.inv = fwd, inv
+                    self.operation = fwd.description
+                    return
             self.fwd = Transformer.from_crs(base, c, always_xy=True)
             self.inv = Transformer.from_crs(c, base, always_xy=True)
 
@@ -127,6 +151,43 @@ class Projector:
         x[bad] = np.nan
         y[bad] = np.nan
         return x, y
+
+
+def single_operation(crs):
+    """PROJ's best operation from EPSG:4326 to `crs` for the CRS's area of use, as forward and
+    inverse transformers: the first of pyproj's `TransformerGroup` (PROJ's ranking, operations
+    whose grids are missing left out; the grids Graticule embeds are given to PROJ), i.e. the operation `projinfo -s EPSG:4326 -t <crs>
+    --area <crs's area>` lists first and cs2cs applies inside that area. One operation over the
+    whole map: `Transformer.from_crs` would switch per point between that operation inside its
+    area of use and a ballpark outside it, a seam in the map (and round trips that fail along it).
+    """
+    from pyproj import CRS, datadir
+    from pyproj.aoi import AreaOfInterest
+    from pyproj.transformer import TransformerGroup
+    if GRIDS not in datadir.get_user_data_dir() and GRIDS not in (os.environ.get("PROJ_DATA") or ""):
+        # The grids Graticule embeds (NTv2: BETA2007, ntf_r93, nzgd2kgrid0005) are PROJ's too.
+        datadir.append_data_dir(GRIDS)
+    a = crs.area_of_use
+    aoi = AreaOfInterest(a.west, a.south, a.east, a.north) if a is not None else None
+    group = TransformerGroup(CRS("EPSG:4326"), crs, always_xy=True, area_of_interest=aoi)
+    if not group.transformers:
+        raise RuntimeError(f"no usable operation from EPSG:4326 to {crs.to_string()}")
+    op = group.transformers[0]
+    return op, _Inverse(op)
+
+
+GRIDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "GraticuleTransform", "Resources", "grids")
+
+
+class _Inverse:
+    """A transformer run backwards (pyproj's direction="INVERSE")."""
+
+    def __init__(self, t):
+        self.t = t
+        self.description = "inverse of " + t.description
+
+    def transform(self, a, b, errcheck=False):
+        return self.t.transform(a, b, errcheck=errcheck, direction="INVERSE")
 
 
 # MARK: extents
@@ -191,9 +252,60 @@ def pixel_grid(extent, width, height, corners=False):
     return np.meshgrid(X, Y)
 
 
-def valid_inverse(pr, X, Y, extent, width):
-    """lon, lat of map points and whether each round-trips within 0.01 px."""
+def refine_inverse(pr, X, Y, lon, lat, spread=64, iterations=40):
+    """Where PROJ's inverse gives no point (NaN: PROJ's Peirce quincuncial inverse does not
+    converge in wedges along the folds of its square), Newton's method on PROJ's forward
+    projection, started from the nearest pixel that did invert (within `spread` pixels). Only the
+    forward projection judges the result (the round-trip test of `valid_inverse`), so the seed's
+    origin does not matter. X, Y, lon, lat: 2-D grids; returns new lon, lat (flat)."""
+    shape = X.shape
+    L, P = lon.reshape(shape).copy(), lat.reshape(shape).copy()
+    todo = ~np.isfinite(L)
+    if not todo.any():
+        return lon, lat
+    seedL, seedP = L.copy(), P.copy()
+    for _ in range(spread):
+        missing = ~np.isfinite(seedL)
+        if not missing.any():
+            break
+        for axis, step in ((0, 1), (0, -1), (1, 1), (1, -1)):
+            nl, nphi = np.roll(seedL, step, axis), np.roll(seedP, step, axis)
+            take = missing & np.isfinite(nl) & ~np.isfinite(seedL)
+            seedL[take], seedP[take] = nl[take], nphi[take]
+    idx = np.nonzero(todo.ravel() & np.isfinite(seedL.ravel()))[0]
+    if len(idx) == 0:
+        return lon, lat
+    tx, ty = X.ravel()[idx], Y.ravel()[idx]
+    l, p = seedL.ravel()[idx].copy(), seedP.ravel()[idx].copy()
+    h = 1e-6
+    with np.errstate(all="ignore"):
+        for _ in range(iterations):
+            fx, fy = pr.forward(l, p)
+            ax, ay = pr.forward(l + h, p)
+            bx, by = pr.forward(l, p - h)
+            # d/dλ and d/dφ (φ stepped southwards so the pole is never passed).
+            j11, j21 = (ax - fx) / h, (ay - fy) / h
+            j12, j22 = (fx - bx) / h, (fy - by) / h
+            rx, ry = tx - fx, ty - fy
+            det = j11 * j22 - j12 * j21
+            dl = (rx * j22 - ry * j12) / det
+            dp = (ry * j11 - rx * j21) / det
+            step = np.hypot(dl, dp)
+            scale = np.where(step > 2.0, 2.0 / step, 1.0)
+            good = np.isfinite(dl) & np.isfinite(dp)
+            l = np.where(good, l + dl * scale, l)
+            p = np.where(good, np.clip(p + dp * scale, -90, 90), p)
+    out_l, out_p = lon.copy().ravel(), lat.copy().ravel()
+    out_l[idx], out_p[idx] = l, p
+    return out_l, out_p
+
+
+def valid_inverse(pr, X, Y, extent, width, refine=False):
+    """lon, lat of map points and whether each round-trips within 0.01 px. `refine`: see
+    `refine_inverse`."""
     lon, lat = pr.inverse(X.ravel(), Y.ravel())
+    if refine:
+        lon, lat = refine_inverse(pr, X, Y, lon, lat)
     lon = ((lon + 180) % 360) - 180
     fx, fy = pr.forward(lon, lat)
     px = (extent[2] - extent[0]) / width
@@ -214,8 +326,10 @@ def angular_distance(lon, lat, lon0, lat0):
     return np.degrees(np.arccos(np.clip(c, -1, 1)))
 
 
-def boundary_pixels(pr, geoms, extent, width, height):
-    """Pixels any country boundary passes through (bool H × W)."""
+def boundary_pixels(pr, geoms, extent, width, height, prune_unprojected=False):
+    """Pixels any country boundary passes through (bool H × W). `prune_unprojected`: a piece
+    under 0.5° whose two ends both fail to project is dropped instead of split (local CRSs, where
+    most of the world does not project: splitting those pieces would only grow the arrays)."""
     import shapely
     x0, y0, x1, y1 = extent
     sx, sy = width / (x1 - x0), height / (y1 - y0)
@@ -247,6 +361,8 @@ def boundary_pixels(pr, geoms, extent, width, height):
         # Split the long ones (and those with an end that does not project: the part that does
         # may still be visible); a piece whose lon/lat length is below 1e-7° is a jump: skip it.
         longp = ~short & (np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]) > 1e-7)
+        if prune_unprojected:
+            longp &= ~(np.isnan(ax) & np.isnan(bx) & (np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]) < 0.5))
         if not longp.any() or len(a) > 40_000_000:
             break
         # Pieces entirely off the view by a wide margin need no splitting.
@@ -276,24 +392,29 @@ def grow(mask, r):
     return out
 
 
-def expected_mask(crs, extent, width, height, countries, margin=0):
-    """H × W int8: 1 = a country, 0 = not, 2 = excluded (boundary or outline within the pixel)."""
+def expected_mask(crs, extent, width, height, countries, margin=0, datum_shift=None, geoms=None, union=None,
+                  prune_unprojected=False):
+    """H × W int8: 1 = a country, 0 = not, 2 = excluded (boundary or outline within the pixel).
+    `datum_shift`: see `Projector`; `geoms`, `union`: the countries already loaded (and their
+    prepared union); `prune_unprojected`: see `boundary_pixels`."""
     import shapely
-    pr = Projector(crs)
-    geoms = load_countries(countries)
+    pr = Projector(crs, datum_shift)
+    geoms = geoms if geoms is not None else load_countries(countries)
     X, Y = pixel_grid(extent, width, height)
-    lon, lat, ok = valid_inverse(pr, X, Y, extent, width)
-    union = shapely.unary_union(geoms)
-    shapely.prepare(union)
+    refine = crs in REFINE_INVERSE
+    lon, lat, ok = valid_inverse(pr, X, Y, extent, width, refine)
+    if union is None:
+        union = shapely.unary_union(geoms)
+        shapely.prepare(union)
     inside = np.zeros(ok.shape, bool)
     inside[ok] = shapely.contains_xy(union, lon[ok], lat[ok])
     # The map outline: a pixel whose corners do not all agree with its centre on "inverts".
     CX, CY = pixel_grid(extent, width, height, corners=True)
-    _, _, cok = valid_inverse(pr, CX, CY, extent, width)
+    _, _, cok = valid_inverse(pr, CX, CY, extent, width, refine)
     corner_all = cok[:-1, :-1] & cok[1:, :-1] & cok[:-1, 1:] & cok[1:, 1:]
     corner_any = cok[:-1, :-1] | cok[1:, :-1] | cok[:-1, 1:] | cok[1:, 1:]
     outline = (ok & ~corner_all) | (~ok & corner_any)
-    excluded = grow(boundary_pixels(pr, geoms, extent, width, height) | outline, margin)
+    excluded = grow(boundary_pixels(pr, geoms, extent, width, height, prune_unprojected) | outline, margin)
     m = inside.astype(np.int8)
     m[excluded] = 2
     return m

@@ -81,51 +81,38 @@ public struct GeoJSONReader {
                 break
             }
             // One top-level object: a FeatureCollection, a Feature or a bare geometry.
-            try s.expect(UInt8(ascii: "{"))
-            try s.enter()
             var type: String?
             var feature = RawFeature(id: nil, geometry: nil, properties: [])
-            var isCollection = false
             var geometryMembers: [(String, JSONValue)] = []
-            var sawGeometry = false
-            if !(try s.take(UInt8(ascii: "}"))) {
-                repeat {
-                    let key = try s.string()
-                    try s.expect(UInt8(ascii: ":"))
-                    switch key {
-                    case "type":
-                        guard case let .string(t) = try s.value() else { throw s.error("\"type\" must be a string") }
-                        type = t
-                    case "features":
-                        isCollection = true
-                        try s.expect(UInt8(ascii: "["))
-                        try s.enter()
-                        if !(try s.take(UInt8(ascii: "]"))) {
-                            repeat {
-                                let f = try GeoJSONReader.feature(&s, index: index)
-                                try body(f)
-                                index += 1
-                            } while try s.more(UInt8(ascii: "]"))
-                        }
-                        s.leave()
-                    case "name": if case let .string(n) = try s.value() { name = n }
-                    case "crs": crs = try s.value()
-                    case "properties": feature.properties = try properties(&s, index: index)
-                    case "geometry":
-                        sawGeometry = true
-                        feature.geometry = try geometry(&s, index: index)
-                    case "id": feature.id = try s.value()
-                    case "coordinates", "geometries": geometryMembers.append((key, try s.value()))
-                    default: try s.skipValue()
+            try s.object { s, key throws(GraticuleError) in
+                switch key {
+                case "type":
+                    guard case let .string(t) = try s.value() else { throw s.error("\"type\" must be a string") }
+                    type = t
+                case "features":
+                    try s.expect(UInt8(ascii: "["))
+                    try s.enter()
+                    if !(try s.take(UInt8(ascii: "]"))) {
+                        repeat {
+                            let f = try GeoJSONReader.feature(&s, index: index)
+                            try body(f)
+                            index += 1
+                        } while try s.more(UInt8(ascii: "]"))
                     }
-                } while try s.more(UInt8(ascii: "}"))
+                    s.leave()
+                case "name": if case let .string(n) = try s.value() { name = n }
+                case "crs": crs = try s.value()
+                case "properties": feature.properties = try properties(&s, index: index)
+                case "geometry": feature.geometry = try geometry(&s, index: index)
+                case "id": feature.id = try s.value()
+                case "coordinates", "geometries": geometryMembers.append((key, try s.value()))
+                default: try s.skipValue()
+                }
             }
-            s.leave()
             switch type {
             case "FeatureCollection":
-                _ = isCollection
+                break
             case "Feature":
-                guard sawGeometry || !feature.properties.isEmpty || true else { break }
                 try body(feature)
                 index += 1
             case let t?:
@@ -150,15 +137,11 @@ public struct GeoJSONReader {
     }
 
     static func feature(_ s: inout JSONScanner, index: Int) throws(GraticuleError) -> RawFeature {
-        try s.expect(UInt8(ascii: "{"))
-        try s.enter()
-        defer { s.leave() }
         var f = RawFeature(id: nil, geometry: nil, properties: [])
         var type: String?
-        if try s.take(UInt8(ascii: "}")) { throw s.error("feature \(index): empty object") }
-        repeat {
-            let key = try s.string()
-            try s.expect(UInt8(ascii: ":"))
+        var empty = true
+        try s.object { s, key throws(GraticuleError) in
+            empty = false
             switch key {
             case "type":
                 guard case let .string(t) = try s.value() else { throw s.error("feature \(index): \"type\" must be a string") }
@@ -168,7 +151,8 @@ public struct GeoJSONReader {
             case "id": f.id = try s.value()
             default: try s.skipValue()
             }
-        } while try s.more(UInt8(ascii: "}"))
+        }
+        if empty { throw s.error("feature \(index): empty object") }
         guard type == "Feature" else { throw s.error("feature \(index): \"type\" is \(type.map { "\"\($0)\"" } ?? "missing"), expected \"Feature\"") }
         return f
     }
@@ -176,28 +160,19 @@ public struct GeoJSONReader {
     /// Parses a geometry object (or null).
     static func geometry(_ s: inout JSONScanner, index: Int) throws(GraticuleError) -> Geometry? {
         if try s.peek() == UInt8(ascii: "n") { try s.literal("null"); return nil }
-        try s.expect(UInt8(ascii: "{"))
-        try s.enter()
-        defer { s.leave() }
         var type: String?
         var coords = CoordinateTree()
         var sawCoordinates = false
-        var members: [(String, JSONValue)] = []
-        if !(try s.take(UInt8(ascii: "}"))) {
-            repeat {
-                let key = try s.string()
-                try s.expect(UInt8(ascii: ":"))
-                switch key {
-                case "type":
-                    guard case let .string(t) = try s.value() else { throw s.error("feature \(index): geometry \"type\" must be a string") }
-                    type = t
-                case "coordinates":
-                    sawCoordinates = true
-                    try coords.parse(&s, level: 0, index: index)
-                case "geometries": members.append((key, try s.value()))
-                default: try s.skipValue()
-                }
-            } while try s.more(UInt8(ascii: "}"))
+        try s.object { s, key throws(GraticuleError) in
+            switch key {
+            case "type":
+                guard case let .string(t) = try s.value() else { throw s.error("feature \(index): geometry \"type\" must be a string") }
+                type = t
+            case "coordinates":
+                sawCoordinates = true
+                try coords.parse(&s, level: 0, index: index)
+            default: try s.skipValue()
+            }
         }
         guard let type else { throw s.error("feature \(index): geometry without \"type\"") }
         if type == "GeometryCollection" {

@@ -106,6 +106,20 @@ struct JSONScanner {
         throw error("expected ',' or '\(Character(UnicodeScalar(close)))'")
     }
 
+    /// Reads one object: `{`, then for each member its key and `:`, after which `member` must
+    /// read the value, then `}`. Nesting counts towards `maximumDepth`.
+    mutating func object(_ member: (inout JSONScanner, String) throws(GraticuleError) -> Void) throws(GraticuleError) {
+        try expect(UInt8(ascii: "{"))
+        try enter()
+        defer { leave() }
+        if try take(UInt8(ascii: "}")) { return }
+        repeat {
+            let key = try string()
+            try expect(UInt8(ascii: ":"))
+            try member(&self, key)
+        } while try more(UInt8(ascii: "}"))
+    }
+
     mutating func string() throws(GraticuleError) -> String {
         try expect(UInt8(ascii: "\""))
         let start = i
@@ -253,16 +267,8 @@ struct JSONScanner {
     mutating func value() throws(GraticuleError) -> JSONValue {
         switch try peek() {
         case UInt8(ascii: "{"):
-            i += 1
-            try enter()
-            defer { leave() }
             var members: [(String, JSONValue)] = []
-            if try take(UInt8(ascii: "}")) { return .object(members) }
-            repeat {
-                let k = try string()
-                try expect(UInt8(ascii: ":"))
-                members.append((k, try value()))
-            } while try more(UInt8(ascii: "}"))
+            try object { s, key throws(GraticuleError) in members.append((key, try s.value())) }
             return .object(members)
         case UInt8(ascii: "["):
             i += 1

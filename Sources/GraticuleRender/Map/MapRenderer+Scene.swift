@@ -39,7 +39,7 @@ extension MapRenderer {
         let layer = try NaturalEarth.layer(named: countriesLayerName(resolution))
         return PreparedCountries.get(layer: layer, region: projection.region, clipper: clipper,
                                      primeMeridianDegrees: projection.primeMeridianDegrees,
-                                     tolerance: sphereTolerance, capStep: capStep)
+                                     tolerance: sphereTolerance, capStep: capStep, datumShift: projection.datumShift)
     }
 }
 
@@ -173,7 +173,7 @@ struct SceneBuilder {
             let name = "\(layer.name) feature \(feature.id.map(String.init) ?? String(i))"
             switch feature.geometry {
             case let .polygon(p)?:
-                let (stitched, _) = Stitch.stitched(input.sanitized(p, name: name))
+                let (stitched, _) = Stitch.stitched(renderer.projection.shifted(input.sanitized(p, name: name)))
                 let paths = pixelRings(renderer.clipper.clip(stitched, input: &input, name: name), name: name)
                 guard !paths.isEmpty else { continue }
                 items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: style.countryFill,
@@ -181,7 +181,12 @@ struct SceneBuilder {
                                            strokeWidth: style.countryStrokeWidth, id: nil, title: nil))
             case let .polyline(l)?:
                 for part in l.coordinates.parts {
-                    if let path = input.path(part, closed: false, name: name), path.count >= 2 {
+                    var shifted = part.filter(SphereInput.isValid)
+                    renderer.projection.shift(&shifted)
+                    if shifted.count < part.count {
+                        input.warnings.append("\(name): skipped \(part.count - shifted.count) vertices with NaN, infinite or out-of-range coordinates")
+                    }
+                    if let path = input.path(shifted[...], closed: false, name: name), path.count >= 2 {
                         lines += renderer.clipper.clipLine(path)
                     }
                 }

@@ -78,7 +78,7 @@ extension MapRenderer {
         var out: [[SIMD2<Double>]] = []
         var pts: [SIMD2<Double>] = []
         var dropped = 0
-        for ring in clipper.clip(polygon, input: &input, name: name) {
+        for ring in clipper.clip(projection.shifted(polygon), input: &input, name: name) {
             pts.removeAll(keepingCapacity: true)
             resampler.project(ring, closed: true, into: &pts, dropped: &dropped)
             if pts.count >= 3 { out.append(pts.map { view.map($0) }) }

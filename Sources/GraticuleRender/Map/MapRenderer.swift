@@ -20,8 +20,10 @@ import GraticuleProjection
 ///   longitude/latitude) and names the outer edges of the image, as a WMS BBOX: the top-left
 ///   corner of pixel (0, 0) is (xMin, yMax). Pixel coordinates are continuous, x right, y down;
 ///   the centre of pixel (i, j) is (i + 0.5, j + 0.5).
-/// - Data: Natural Earth in WGS 84 longitude/latitude, drawn without a datum shift (the CRS's own
-///   datum differs from WGS 84 by at most a few hundred metres: under a pixel of a world map).
+/// - Data: Natural Earth (and `.features`, `.points`) in WGS 84 longitude/latitude, shifted to the
+///   CRS's datum by the default datum transformation from EPSG:4326 (ranked for the CRS's area of
+///   use, as PROJ ranks it: what `cs2cs EPSG:4326 <crs>` applies; no shift on the same datum or
+///   when only a ballpark is known). Hit tests return WGS 84 longitude/latitude.
 /// - Cost: creating a renderer resolves the projection and the view (a few microseconds, plus the
 ///   default extent's outline); the countries clipped to a projection's region are cached per
 ///   spatial reference and resolution, so further maps in the same spatial reference only project.

@@ -7,14 +7,15 @@ import Synchronization
 /// The countries of a built-in layer clipped on the sphere to one projection's region, at one
 /// simplification tolerance: what does not depend on the view's extent, so repeated maps in one
 /// spatial reference (tiles, zooms) only project. Cached per (region, prime meridian, layer,
-/// tolerance) for the process (a few dozen entries at most).
+/// tolerance, datum transformation) for the process (a few dozen entries at most).
 final class PreparedCountries: Sendable {
     /// Per feature, the clipped rings (frame radians, inside on the left).
     let rings: [[SpherePath]]
     let warnings: [String]
     let layer: BuiltInLayer
 
-    private init(layer: BuiltInLayer, clipper: RegionClipper, primeMeridianDegrees: Double, tolerance: Double) {
+    private init(layer: BuiltInLayer, clipper: RegionClipper, primeMeridianDegrees: Double, tolerance: Double,
+                 datumShift: DatumShift?) {
         var input = SphereInput(primeMeridianDegrees: primeMeridianDegrees, tolerance: tolerance)
         var rings: [[SpherePath]] = []
         rings.reserveCapacity(layer.stitched.count)
@@ -23,7 +24,8 @@ final class PreparedCountries: Sendable {
                 rings.append([])
                 continue
             }
-            rings.append(clipper.clip(polygon, input: &input, name: PreparedCountries.name(of: layer, i)))
+            rings.append(clipper.clip(datumShift?.apply(polygon) ?? polygon, input: &input,
+                                      name: PreparedCountries.name(of: layer, i)))
         }
         self.rings = rings
         warnings = input.warnings
@@ -41,18 +43,21 @@ final class PreparedCountries: Sendable {
         let layer: String
         let tolerance: Double
         let capStep: Double
+        /// The datum transformation's codes ("" for none).
+        let datum: String
     }
 
     private static let cache = Mutex<[Key: PreparedCountries]>([:])
     static let cacheLimit = 48
 
     static func get(layer: BuiltInLayer, region: ClipRegion, clipper: @autoclosure () -> RegionClipper,
-                    primeMeridianDegrees: Double, tolerance: Double, capStep: Double) -> PreparedCountries {
+                    primeMeridianDegrees: Double, tolerance: Double, capStep: Double,
+                    datumShift: DatumShift?) -> PreparedCountries {
         let key = Key(region: region, primeMeridian: primeMeridianDegrees, layer: layer.name, tolerance: tolerance,
-                      capStep: capStep)
+                      capStep: capStep, datum: datumShift?.code ?? "")
         if let hit = cache.withLock({ $0[key] }) { return hit }
         let built = PreparedCountries(layer: layer, clipper: clipper(), primeMeridianDegrees: primeMeridianDegrees,
-                                      tolerance: tolerance)
+                                      tolerance: tolerance, datumShift: datumShift)
         return cache.withLock { c in
             if let existing = c[key] { return existing }
             if c.count >= cacheLimit { c.removeAll() }

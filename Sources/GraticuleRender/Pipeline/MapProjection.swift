@@ -1,6 +1,7 @@
 import Foundation
 import GraticuleCore
 import GraticuleCRS
+import GraticuleGeometry
 import GraticuleProjection
 import GraticuleTransform
 
@@ -9,9 +10,10 @@ import GraticuleTransform
 /// sphere it draws (`ClipRegion`).
 ///
 /// Frame: longitudes and latitudes in radians from the base CRS's prime meridian (what
-/// `Projection.project` and `ClipRegion` take). Data in WGS 84 longitude/latitude degrees is taken
-/// as longitude/latitude on the CRS's own datum: no datum shift is applied for drawing (at most a
-/// few hundred metres, under a pixel of a world map; NZGD49 ≈ 200 m).
+/// `Projection.project` and `ClipRegion` take). Data in WGS 84 longitude/latitude degrees goes
+/// through the default datum transformation from EPSG:4326 to the CRS's datum first
+/// (`datumShift`: PROJ's rule, what cs2cs shows; none on the same datum or when only a ballpark
+/// is known).
 struct MapProjection: Sendable {
     /// The kernel; nil for a geographic CRS (x = λ, y = φ in its angular unit).
     let projection: (any Projection)?
@@ -28,6 +30,8 @@ struct MapProjection: Sendable {
     let semiMajorAxis: Double
     /// Approximate metres on the ground per map unit (for levels of detail).
     let groundMetresPerUnit: Double
+    /// WGS 84 → the CRS's datum (nil: none needed or none known).
+    let datumShift: DatumShift?
 
     init(_ sr: SpatialReference) throws(GraticuleError) {
         guard let horizontal = sr.definition.horizontal else {
@@ -60,7 +64,14 @@ struct MapProjection: Sendable {
         default:
             throw .unsupported("\(sr) is not a horizontal CRS: cannot draw a map in it")
         }
+        datumShift = DatumShift(sr)
     }
+
+    /// WGS 84 geometry shifted to the CRS's datum (Greenwich degrees; itself when no shift applies).
+    func shifted(_ polygon: Polygon) -> Polygon { datumShift?.apply(polygon) ?? polygon }
+
+    /// WGS 84 points shifted to the CRS's datum (Greenwich degrees).
+    func shift(_ points: inout [SIMD2<Double>]) { datumShift?.apply(&points) }
 
     /// Frame longitude/latitude (radians) → map x/y in the CRS's units; NaN outside the domain.
     @inline(__always)
@@ -84,17 +95,19 @@ struct MapProjection: Sendable {
         return projection.unproject(axes.unapply(xy) * metresPerUnit)
     }
 
-    /// WGS 84 (Greenwich) longitude/latitude degrees → frame radians.
-    @inline(__always)
+    /// WGS 84 (Greenwich) longitude/latitude degrees → frame radians (datum shift included).
     func frame(lon: Double, lat: Double) -> SIMD2<Double> {
-        SIMD2(lon - primeMeridianDegrees, lat) * Angle.radiansPerDegree
+        let p = datumShift?.apply(lon: lon, lat: lat) ?? SIMD2(lon, lat)
+        return SIMD2(p.x - primeMeridianDegrees, p.y) * Angle.radiansPerDegree
     }
 
-    /// Frame radians → Greenwich longitude/latitude degrees (longitude in [−180, 180]).
+    /// Frame radians → WGS 84 (Greenwich) longitude/latitude degrees (longitude in [−180, 180];
+    /// the datum shift undone).
     func greenwich(_ ll: SIMD2<Double>) -> SIMD2<Double> {
-        var lon = ll.x * Angle.degreesPerRadian + primeMeridianDegrees
-        lon = lon.truncatingRemainder(dividingBy: 360)
+        var p = SIMD2(ll.x * Angle.degreesPerRadian + primeMeridianDegrees, ll.y * Angle.degreesPerRadian)
+        if let datumShift { p = datumShift.unapply(p) }
+        var lon = p.x.truncatingRemainder(dividingBy: 360)
         if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
-        return SIMD2(lon, ll.y * Angle.degreesPerRadian)
+        return SIMD2(lon, p.y)
     }
 }

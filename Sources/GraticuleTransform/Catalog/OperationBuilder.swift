@@ -47,6 +47,7 @@ struct OperationBuilder {
         case .helmert:
             return [PipelineStep(operation: try helmert(r), isInverse: false, name: r.name)]
         case .other:
+            if r.methodCode == 9601 { return try longitudeRotation(r) }
             return [PipelineStep(operation: try other(r), isInverse: false, name: r.name)]
         case .grid:
             return [try grid(r)]
@@ -83,6 +84,19 @@ struct OperationBuilder {
             rotationRate: SIMD3(rate(1043), rate(1044), rate(1045)), scaleDifferenceRate: rate(1046),
             referenceEpoch: epoch, pivot: SIMD3(v(8667), v(8668), v(8669)), convention: convention,
             source: es, target: et, coordinateEpoch: epoch == nil ? nil : coordinateEpoch)
+    }
+
+    /// A longitude rotation (EPSG method 9601) on Greenwich-based longitudes, as the pipeline's
+    /// steps take them: the rotation less the change of prime meridian, which the pipeline's ends
+    /// already apply. Nothing for a pure change of prime meridian (NTF (Paris) → NTF, the first
+    /// step of "NTF (Paris) to WGS 84 (1)": applying it as well rotated twice, 171 km off in NTF
+    /// (Paris) / Lambert zone II); the remaining 10.405″ for Tokyo 1892 → Tokyo (both Greenwich).
+    func longitudeRotation(_ r: OperationRecord) throws(GraticuleError) -> [PipelineStep] {
+        let s = try catalog.crsInfo(r.source), t = try catalog.crsInfo(r.target)
+        let residual = (r.siValue(code: 8602) ?? 0) - (s.primeMeridian - t.primeMeridian)
+        guard abs(residual) > 1e-15 else { return [] }
+        return [PipelineStep(operation: GeographicOffsets(longitude: residual, latitude: 0, height: 0), isInverse: false,
+                             name: r.name)]
     }
 
     func other(_ r: OperationRecord) throws(GraticuleError) -> any DatumOperation {

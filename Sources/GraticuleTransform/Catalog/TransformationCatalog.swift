@@ -147,6 +147,8 @@ public final class TransformationCatalog: Sendable {
         var ellipsoid: Ellipsoid?
         var area: AreaOfUse?
         var kind: String
+        /// Prime meridian of the datum, radians east of Greenwich (0 when not geodetic).
+        var primeMeridian: Double = 0
     }
 
     func crsInfo(_ id: Identifier) throws(GraticuleError) -> CRSInfo {
@@ -162,7 +164,8 @@ public final class TransformationCatalog: Sendable {
         default: kind = "other"
         }
         let info = CRSInfo(name: entry.crs.name, datum: g?.datum.identifier, ellipsoid: g?.datum.ellipsoid.figure,
-                           area: entry.areaOfUse, kind: kind)
+                           area: entry.areaOfUse, kind: kind,
+                           primeMeridian: (g?.datum.primeMeridian.longitudeDegrees ?? 0) * Angle.radiansPerDegree)
         crsCache.withLock { $0[id] = info }
         return info
     }
