@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "GraticuleRaster", dependencies: ["GraticuleTIFF", "GraticuleIO", "GraticuleTransform"],
             resources: [.copy("Resources/ndvi.tif")], swiftSettings: swift6),
-        .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform", "GraticuleIO"],
+        .target(name: "GraticuleRender", dependencies: ["GraticuleGeometry", "GraticuleTransform", "GraticuleIO", "GraticuleRaster"],
                 swiftSettings: swift6),
         .target(
             name: "GraticuleServer",
@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "GraticuleIOTests", dependencies: ["GraticuleIO", "GraticuleTransform"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
-        .testTarget(name: "GraticuleRenderTests", dependencies: ["GraticuleRender"], swiftSettings: swift6),
+        .testTarget(name: "GraticuleRenderTests", dependencies: ["GraticuleRender", "GraticuleRaster"], swiftSettings: swift6),
         .testTarget(
             name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry", "GraticuleCore"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),

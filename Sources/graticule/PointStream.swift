@@ -103,24 +103,48 @@ struct ByteWriter {
         }
     }
 
-    /// Writes a non-negative integer in decimal.
-    mutating func integer(_ v: Int) {
-        reserve(24)
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0
-        var x = max(0, v)
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[n] = UInt8(x % 10) + 0x30
-                n += 1
-                x /= 10
-            } while x > 0 && n < 20
-            for k in stride(from: n - 1, through: 0, by: -1) {
-                buffer[count] = d[k]
-                count += 1
-            }
+    /// Writes a non-negative integer in decimal (0 for a negative one).
+    @inline(__always) mutating func integer(_ v: Int) { unsigned(UInt64(max(0, v))) }
+
+    /// Writes a signed integer in decimal.
+    @inline(__always) mutating func signed(_ v: Int64) {
+        if v < 0 {
+            byte(0x2D)
+            unsigned(v == .min ? UInt64(1) << 63 : UInt64(-v))
+        } else {
+            unsigned(UInt64(v))
         }
+    }
+
+    /// Writes an unsigned integer in decimal.
+    @inline(__always) mutating func unsigned(_ v: UInt64) {
+        reserve(20)
+        var n = 1
+        var x = v
+        while x >= 10 { x /= 10; n += 1 }
+        x = v
+        var k = count + n - 1
+        repeat {
+            buffer[k] = UInt8(truncatingIfNeeded: x % 10) &+ 0x30
+            x /= 10
+            k -= 1
+        } while x > 0
+        count += n
+    }
+
+    /// Writes raw bytes.
+    mutating func bytes(_ b: some Collection<UInt8>) {
+        reserve(b.count)
+        for c in b {
+            buffer[count] = c
+            count += 1
+        }
+    }
+
+    /// Writes a Float in shortest round-trip form (`Float.description`'s text).
+    @inline(__always) mutating func float(_ v: Float) {
+        reserve(40)
+        count += NumberFormat.write(v, into: buffer.baseAddress! + count)
     }
 
     /// Writes a number in shortest round-trip form (`Double.description`'s digits), `nan` for NaN.
@@ -160,6 +184,29 @@ enum NumberFormat {
         let s = v.description.utf8
         var i = 0
         for c in s {
+            p.storeBytes(of: c, toByteOffset: i, as: UInt8.self)
+            i += 1
+        }
+        return i
+    }
+
+    typealias FtoA = @convention(c) (UnsafeMutablePointer<UInt8>, UInt, Float, Bool) -> UInt64
+
+    /// The runtime's shortest round-trip Float formatter (the one `Float.description` uses).
+    static let ftoa: FtoA? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let sym = dlsym(handle, "swift_float32ToString") else { return nil }
+        return unsafeBitCast(sym, to: FtoA.self)
+    }()
+
+    /// Writes `v` at `p` (at most 32 bytes) as `Float.description` does; returns the byte count.
+    @inline(__always)
+    static func write(_ v: Float, into p: UnsafeMutableRawPointer) -> Int {
+        if v.isFinite, let ftoa {
+            p.initializeMemory(as: UInt8.self, repeating: 0x30, count: 32)  // see write(Double)
+            return Int(ftoa(p.assumingMemoryBound(to: UInt8.self), 32, v, false))
+        }
+        var i = 0
+        for c in v.description.utf8 {
             p.storeBytes(of: c, toByteOffset: i, as: UInt8.self)
             i += 1
         }

@@ -12,10 +12,11 @@ struct RasterBench: ParsableCommand {
     @Option(name: .long, help: "identify: x y points are random cells of the raster; with --crs, given in that CRS.") var crs: String?
     @Option(name: .long, help: "Warm identify calls.") var iterations: Int = 200_000
     @Flag(name: .long, help: "Decode every block of the full-resolution image instead (fresh raster each repetition).") var decode = false
+    @Flag(name: .long, help: "Time Raster.warp of the whole raster to a 256 × 256 view in EPSG:3857 instead: cold, warm with the coordinate operation rebuilt, warm with it cached.") var warp = false
     @Option(name: .customLong("repeat"), help: "Decode repetitions; the best is reported.") var repetitions: Int = 5
 
     func run() throws {
-        do { if decode { try timeDecode() } else { try timeIdentify() } } catch let error as GraticuleError {
+        do { if decode { try timeDecode() } else if warp { try timeWarp() } else { try timeIdentify() } } catch let error as GraticuleError {
             throw CLIError(message: error.description)
         }
     }
@@ -37,18 +38,54 @@ struct RasterBench: ParsableCommand {
         for p in points { _ = try r.identify(at: p, using: operation) }  // warm: blocks decoded, cached
         var found = 0
         let clock = DispatchTime.now
-        let t0 = clock().uptimeNanoseconds
+        let t0 = clock().uptimeNanoseconds, c0 = Self.threadCPUNanoseconds()
         for i in 0..<iterations {
             if try r.identify(at: points[i & 1023], using: operation) != nil { found += 1 }
         }
         let perCall = Double(clock().uptimeNanoseconds - t0) / Double(iterations) / 1e3
+        let cpuPerCall = Double(Self.threadCPUNanoseconds() - c0) / Double(iterations) / 1e3
         // Through the convenience API: the point's spatial reference resolved to an operation each call.
         let n2 = max(1, iterations / 20)
-        let t1 = clock().uptimeNanoseconds
+        let t1 = clock().uptimeNanoseconds, c1 = Self.threadCPUNanoseconds()
         for i in 0..<n2 { if try r.identify(at: points[i & 1023]) != nil { found += 1 } }
         let convenience = Double(clock().uptimeNanoseconds - t1) / Double(n2) / 1e3
-        print(String(format: "identify warm %.3f µs per call with a prepared operation, %.3f µs via identify(at:) (%@, %d found)",
-                     perCall, convenience, requested.map { "points in \($0)" } ?? "points in the raster's CRS", found))
+        let convenienceCPU = Double(Self.threadCPUNanoseconds() - c1) / Double(n2) / 1e3
+        print(String(format: "identify warm %.3f µs per call (%.3f µs CPU) with a prepared operation, %.3f µs (%.3f µs CPU) via identify(at:) (%@, %d found)",
+                     perCall, cpuPerCall, convenience, convenienceCPU,
+                     requested.map { "points in \($0)" } ?? "points in the raster's CRS", found))
+    }
+
+    func timeWarp() throws(GraticuleError) {
+        let r = try Raster.open(raster)
+        let sr = try SpatialReference(text: crs ?? "EPSG:3857")
+        guard let own = r.spatialReference else { throw .invalidInput("\(raster) has no spatial reference") }
+        var corners = [r.extent].flatMap { e in [SIMD2(e.xMin, e.yMin), SIMD2(e.xMax, e.yMin), SIMD2(e.xMax, e.yMax), SIMD2(e.xMin, e.yMax)] }
+        corners.withUnsafeMutableBufferPointer { (try? RasterCoordinateOperation(from: own, to: sr))?.transform($0) }
+        let view = RasterView(spatialReference: sr, extent: RasterExtent(corners), width: 256, height: 256)
+        func time(_ n: Int, clear: Bool) throws(GraticuleError) -> (Double, Double) {
+            let t0 = DispatchTime.now().uptimeNanoseconds, c0 = Self.threadCPUNanoseconds()
+            for _ in 0..<n {
+                if clear { RasterCoordinateOperation.removeCachedOperations() }
+                _ = try r.warp(to: view)
+            }
+            return (Double(DispatchTime.now().uptimeNanoseconds - t0) / Double(n) / 1e6,
+                    Double(Self.threadCPUNanoseconds() - c0) / Double(n) / 1e6)
+        }
+        RasterCoordinateOperation.removeCachedOperations()
+        let cold = try time(1, clear: false)
+        let n = max(1, iterations / 10_000)
+        let rebuilt = try time(n, clear: true)
+        let cached = try time(n, clear: false)
+        print(String(format: "warp 256×256 to %@: cold %.2f ms (%.2f ms CPU); warm, operation rebuilt each call %.2f ms (%.2f ms CPU); "
+                     + "warm, operation cached %.2f ms (%.2f ms CPU); %d calls each",
+                     sr.name, cold.0, cold.1, rebuilt.0, rebuilt.1, cached.0, cached.1, n))
+    }
+
+    /// CPU time of the calling thread (the machine is shared: wall time includes waiting).
+    static func threadCPUNanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
     func timeDecode() throws(GraticuleError) {

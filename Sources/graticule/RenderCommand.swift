@@ -13,7 +13,10 @@ struct RenderCommand: ParsableCommand {
             and names the outer edges of the image as a WMS BBOX does: the top-left corner of pixel (0, 0) is \
             (XMIN, YMAX). Without --extent the whole map (the projected outline of the region the projection \
             draws) is fitted to the size. Layers, drawn in the order given: countries (1:110m or 1:10m by \
-            scale), countries110, countries10m, graticule (every 30°), graticule:STEP, outline.
+            scale), countries110, countries10m, graticule (every 30°), graticule:STEP, outline, and rasters: \
+            the built-in NDVI raster by name (ndvi) or a GeoTIFF by path, warped into the spatial reference \
+            (nearest neighbour) and coloured (the NDVI ramp; otherwise a ramp stretched over the band's \
+            minimum and maximum, or the file's palette or RGB bands). Rasters need PNG output.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case svg, png }
@@ -30,7 +33,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Height in pixels.")
     var height: Int = 512
 
-    @Option(name: .long, help: "Comma-separated layers: countries, countries110, countries10m, graticule, graticule:STEP, outline.")
+    @Option(name: .long, help: "Comma-separated layers: countries, countries110, countries10m, graticule, graticule:STEP, outline, ndvi, a GeoTIFF path.")
     var layers: String = "countries,graticule,outline"
 
     @Option(name: .long, help: "Output format: svg or png (default: from the output file's extension, else svg).")
@@ -43,23 +46,36 @@ struct RenderCommand: ParsableCommand {
     var select: String?
 
     func run() throws {
-        let renderer: MapRenderer
+        let sr: SpatialReference
+        let parsed: [MapComposer.Layer]
         do {
-            let sr = try SpatialReference(text: crs)
-            renderer = try MapRenderer(spatialReference: sr, extent: try parseExtent(), width: width, height: height,
-                                       layers: try MapLayer.parse(layers), style: style())
+            sr = try SpatialReference(text: crs)
+            parsed = try Self.parseLayers(layers)
         } catch {
             throw CLIError(message: error.description)
         }
         let chosen = format ?? (output?.lowercased().hasSuffix(".png") == true ? .png : .svg)
         let bytes: [UInt8]
         let warnings: [String]
-        do {
-            let scene = try renderer.scene()
-            warnings = scene.warnings
-            switch chosen {
-            case .svg: bytes = Array(MapRenderer.svg(of: scene).utf8)
-            case .png: bytes = try MapRenderer.png(of: scene)
+        let vectorOnly = parsed.compactMap { if case let .vector(v) = $0 { v } else { nil } }
+        do throws(GraticuleError) {
+            if vectorOnly.count == parsed.count {
+                let renderer = try MapRenderer(spatialReference: sr, extent: try parseExtent(), width: width, height: height,
+                                               layers: vectorOnly, style: style())
+                let scene = try renderer.scene()
+                warnings = scene.warnings
+                switch chosen {
+                case .svg: bytes = Array(MapRenderer.svg(of: scene).utf8)
+                case .png: bytes = try MapRenderer.png(of: scene)
+                }
+            } else {
+                guard chosen == .png else {
+                    throw GraticuleError.invalidInput("raster layers are drawn into PNG maps only: give --format png or an output file ending in .png")
+                }
+                let map = try MapComposer.image(spatialReference: sr, extent: try parseExtent(), width: width, height: height,
+                                                layers: parsed, style: style(), outlineCountriesOverRasters: true)
+                warnings = map.warnings
+                bytes = try map.image.png()
             }
         } catch {
             throw CLIError(message: error.description)
@@ -72,6 +88,33 @@ struct RenderCommand: ParsableCommand {
         } else {
             FileHandle.standardOutput.write(Data(bytes))
         }
+    }
+
+    /// The layers of `--layers`: the vector layers `MapLayer.parse` knows, and raster layers: a
+    /// built-in raster by name (`ndvi`) or a GeoTIFF by path (anything with a `/` or ending in
+    /// `.tif`/`.tiff`, or an existing file).
+    static func parseLayers(_ list: String) throws(GraticuleError) -> [MapComposer.Layer] {
+        var out: [MapComposer.Layer] = []
+        for raw in list.split(separator: ",") {
+            let item = raw.trimmingCharacters(in: .whitespaces)
+            let lower = item.lowercased()
+            let isRaster = Raster.builtInNames[lower] != nil || item.contains("/") || lower.hasSuffix(".tif")
+                || lower.hasSuffix(".tiff") || FileManager.default.fileExists(atPath: item)
+            if isRaster {
+                do { out.append(.raster(try RasterLayer.open(item))) } catch {
+                    throw .invalidInput("raster layer \(item): \(error.description)")
+                }
+                continue
+            }
+            do {
+                out += try MapLayer.parse(item).map { .vector($0) }
+            } catch {
+                throw .invalidInput("unknown layer \(item); layers: countries, countries110, countries10m, graticule, "
+                                    + "graticule:STEP, outline, a built-in raster (\(Raster.builtInNames.keys.sorted().joined(separator: ", "))) "
+                                    + "or a GeoTIFF path")
+            }
+        }
+        return out
     }
 
     func style() -> MapStyle {

@@ -37,3 +37,23 @@ import Testing
         }
     }
 }
+
+/// `graticule render` with raster layers (the built-in NDVI raster by name, a GeoTIFF by path).
+@Suite struct RenderRasterLayerCLITests {
+    @Test func ndviUnderCountries() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("graticule-render-ndvi-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try runGraticule(["render", "--crs", "EPSG:3857", "--extent=-3890000,-900000,-3870000,-884000",
+                                  "--width", "200", "--height", "160", "--layers", "ndvi,countries10m", "--output", path])
+        #expect(r.status == 0, "\(r.err)")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    }
+
+    @Test func badRasterPathsAreClear() throws {
+        let r = try runGraticule(["render", "--layers", "/nonexistent/dem.tif,countries", "--format", "png"])
+        #expect(r.status != 0 && r.err.contains("raster layer /nonexistent/dem.tif"), "\(r.err)")
+        let svg = try runGraticule(["render", "--layers", "ndvi"])
+        #expect(svg.status != 0 && svg.err.contains("PNG"), "\(svg.err)")
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import GraticuleCore
 @testable import GraticuleServer
 import Testing
 

@@ -9,10 +9,16 @@ import GraticuleTransform
 /// (`TransformationCatalog.defaultTransformation`, as `graticule project` uses): conversions on
 /// one datum; across datums the first usable transformation for the pair (a Helmert, a grid
 /// shift …), or a ballpark (no datum shift, flagged `isBallpark`) when the catalog knows none.
+///
+/// Building one queries the registry and the catalog (tens of microseconds to milliseconds);
+/// `cached(from:to:)` keeps the operations built in a process (a bounded cache keyed by the two
+/// spatial references), which `Raster.identify` and `Raster.warp` use, so a repeated identify or
+/// warp between the same pair pays only for its points. The inverse is built once with it.
 public struct RasterCoordinateOperation: Sendable {
     public let source: SpatialReference
     public let target: SpatialReference
     let transformer: Transformer
+    let inverseTransformer: Transformer
 
     /// Builds the operation.
     /// - Throws: `unsupported` when either spatial reference is not geographic or projected
@@ -22,14 +28,47 @@ public struct RasterCoordinateOperation: Sendable {
         guard source.definition.geodetic != nil, target.definition.geodetic != nil else {
             throw .unsupported("coordinates between \(source) and \(target): both must be geographic or projected")
         }
-        try self.init(Transformer(from: source, to: target))
+        self.init(try Transformer(from: source, to: target))
     }
 
-    init(_ transformer: Transformer) {
+    init(_ transformer: Transformer, inverse: Transformer? = nil) {
         self.transformer = transformer
+        inverseTransformer = inverse ?? transformer.inverse
         source = transformer.source
         target = transformer.target
     }
+
+    /// The operations built so far in this process, by (source, target).
+    static let cache = BoundedCache<Pair, RasterCoordinateOperation>(capacity: 64)
+
+    struct Pair: Hashable, Sendable {
+        let source: SpatialReference
+        let target: SpatialReference
+
+        /// Hashes the identifiers and names only (equality still compares everything): hashing a
+        /// whole CRS definition on every lookup would cost more than the lookup saves.
+        func hash(into h: inout Hasher) {
+            h.combine(source.identifier)
+            h.combine(source.name)
+            h.combine(target.identifier)
+            h.combine(target.name)
+        }
+    }
+
+    /// The operation from `source` to `target`, built once per pair and kept (a process-wide
+    /// cache of at most 64 pairs, emptied when full).
+    /// - Throws: as `init(from:to:)`.
+    public static func cached(from source: SpatialReference, to target: SpatialReference) throws(GraticuleError) -> RasterCoordinateOperation {
+        let key = Pair(source: source, target: target)
+        if let hit = cache.value(for: key) { return hit }
+        let built = try RasterCoordinateOperation(from: source, to: target)
+        cache.insert(built, for: key)
+        return built
+    }
+
+    /// Forgets the operations `cached(from:to:)` kept (for benchmarks and tests that measure
+    /// building them).
+    public static func removeCachedOperations() { cache.removeAll() }
 
     /// The datum transformation applied (nil on one datum).
     public var transformation: GeographicTransformation? { transformer.transformation }
@@ -49,6 +88,8 @@ public struct RasterCoordinateOperation: Sendable {
         try transformer.transform(x: x, y: y)
     }
 
-    /// The reverse operation.
-    public var inverse: RasterCoordinateOperation { RasterCoordinateOperation(transformer.inverse) }
+    /// The reverse operation (built with this one: free to take).
+    public var inverse: RasterCoordinateOperation {
+        RasterCoordinateOperation(inverseTransformer, inverse: transformer)
+    }
 }

@@ -21,13 +21,14 @@ extension Raster {
     }
 
     /// The operation from `requested` to the raster's spatial reference; nil when none is needed.
+    /// Built once per pair of spatial references in a process (`RasterCoordinateOperation.cached`).
     public func coordinateOperation(from requested: SpatialReference?) throws(GraticuleError) -> RasterCoordinateOperation? {
         guard let requested else { return nil }
         guard let own = spatialReference else {
             throw .invalidInput("\(name) has no spatial reference\(spatialReferenceProblem.map { " (\($0))" } ?? ""); give coordinates in its own space")
         }
         if requested == own { return nil }
-        return try RasterCoordinateOperation(from: requested, to: own)
+        return try RasterCoordinateOperation.cached(from: requested, to: own)
     }
 
     /// Identify with a prepared coordinate operation (from `coordinateOperation(from:)`): the fast
@@ -48,24 +49,32 @@ extension Raster {
             noData.append(isNoData)
             scaled.append(isNoData ? .nan : v.doubleValue * band.scale + band.offset)
         }
-        let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)].map { d -> SIMD2<Double> in
-            let p = geoTransform.apply(pixel: Double(column) + d.0, line: Double(row) + d.1)
+        let c = Double(column), r = Double(row)
+        let corners = [SIMD2(c, r), SIMD2(c + 1, r), SIMD2(c + 1, r + 1), SIMD2(c, r + 1)].map { d -> SIMD2<Double> in
+            let p = geoTransform.apply(pixel: d.x, line: d.y)
             return SIMD2(p.x, p.y)
         }
+        let own = spatialReference
         var requestedExtent: RasterExtent?
+        var requested: SpatialReference?
+        var ballpark = false
+        var transformationName: String?
         if let operation {
             var back = corners
-            back.withUnsafeMutableBufferPointer { operation.inverse.transform($0) }
+            back.withUnsafeMutableBufferPointer { operation.inverseTransformer.transform($0) }
             requestedExtent = RasterExtent(back)
+            requested = operation.source
+            ballpark = operation.isBallpark
+            transformationName = operation.transformation?.name
         }
-        return RasterCell(column: column, row: row, location: Point(x: x, y: y, spatialReference: spatialReference),
+        return RasterCell(column: column, row: row, location: Point(x: x, y: y, spatialReference: own),
                           values: values, scaledValues: scaled,
                           noData: noData, pixelType: dataType.arcGISPixelType(bits: layout.bitsPerSample), dataType: dataType,
-                          footprint: corners.map { Point(x: $0.x, y: $0.y, spatialReference: spatialReference) },
+                          footprint: corners.map { Point(x: $0.x, y: $0.y, spatialReference: own) },
                           extent: RasterExtent(corners),
-                          spatialReference: spatialReference, requestedExtent: requestedExtent,
-                          requestedSpatialReference: operation?.source, isBallpark: operation?.isBallpark ?? false,
-                          transformationName: operation?.transformation?.name)
+                          spatialReference: own, requestedExtent: requestedExtent,
+                          requestedSpatialReference: requested, isBallpark: ballpark,
+                          transformationName: transformationName)
     }
 
     /// The cell (column, row) containing x/y in the raster's spatial reference, or nil outside.

@@ -2,6 +2,7 @@ import Foundation
 import GraticuleCore
 import GraticuleCRS
 import GraticuleIO
+import Synchronization
 
 /// A georeferenced raster: bands of cells on an affine grid in a spatial reference, read from a
 /// GeoTIFF (TIFF or BigTIFF, strips or tiles, any of the codecs `TIFFCompression.isSupported`
@@ -24,10 +25,12 @@ public struct Raster: Sendable {
     public let geoTransform: GeoTransform
     /// True when the file gave a geotransform.
     public let isGeoreferenced: Bool
-    /// The spatial reference, when the file names one that could be built.
-    public let spatialReference: SpatialReference?
+    /// The spatial reference, when the file names one that could be built (resolved from the
+    /// GeoKeys on first use, so that reading cells by pixel/line or in the raster's own
+    /// coordinates never opens the registry).
+    public var spatialReference: SpatialReference? { resolvedSpatialReference.value.reference }
     /// Why the file's GeoKeys did not give a spatial reference, when they did not.
-    public let spatialReferenceProblem: String?
+    public var spatialReferenceProblem: String? { resolvedSpatialReference.value.problem }
     /// True for GeoTIFF `RasterPixelIsPoint` (`AREA_OR_POINT=Point`); the geotransform is then
     /// shifted by half a cell, as GDAL reports it.
     public let isPixelIsPoint: Bool
@@ -46,6 +49,7 @@ public struct Raster: Sendable {
     let overviewImages: [Int]
     let maskImage: Int?
     let inverseTransform: GeoTransform?
+    let resolvedSpatialReference: LazySpatialReference
 
     /// The default cache size for decoded blocks, per raster.
     public static let defaultCacheBytes = 64 << 20
@@ -108,13 +112,7 @@ public struct Raster: Sendable {
             geoTransform = .identity; isGeoreferenced = false
         }
         inverseTransform = geoTransform.inverse
-        do {
-            spatialReference = try geo.spatialReference()
-            spatialReferenceProblem = nil
-        } catch {
-            spatialReference = nil
-            spatialReferenceProblem = error.description
-        }
+        resolvedSpatialReference = LazySpatialReference(geo)
 
         let gdal = main.gdalMetadata.map(GDALMetadata.init(xml:))
         var metadata: [(String, String)] = []
@@ -204,6 +202,23 @@ public struct Raster: Sendable {
 
     /// The cache's current use: bytes of decoded blocks and their number.
     public var cacheUsage: (bytes: Int, blocks: Int) { store.cache.usage }
+}
+
+/// A raster's spatial reference, built from its GeoKeys on first use and kept (shared by copies
+/// of the raster; thread-safe).
+final class LazySpatialReference: Sendable {
+    let georeference: GeoTIFFGeoreference
+    private let state = Mutex<(reference: SpatialReference?, problem: String?)?>(nil)
+
+    init(_ georeference: GeoTIFFGeoreference) { self.georeference = georeference }
+
+    var value: (reference: SpatialReference?, problem: String?) {
+        if let known = state.withLock({ $0 }) { return known }
+        let built: (reference: SpatialReference?, problem: String?)
+        do { built = (try georeference.spatialReference(), nil) } catch { built = (nil, error.description) }
+        state.withLock { $0 = built }
+        return built
+    }
 }
 
 /// How a raster file stores its cells (what gdalinfo reports as image structure).

@@ -38,9 +38,15 @@ public struct RasterBand: Sendable, Hashable {
     /// compare in single precision, as GDAL does).
     @inlinable
     public func isNoData(_ value: Double) -> Bool {
+        RasterBand.isNoData(value, noData: noData, singlePrecision: dataType == .float32 || dataType == .cfloat32)
+    }
+
+    /// The nodata test of `isNoData(_:)` on its parts (for loops that keep them, not the band).
+    @inlinable @inline(__always)
+    public static func isNoData(_ value: Double, noData: Double?, singlePrecision: Bool) -> Bool {
         guard let noData else { return false }
         if noData.isNaN { return value.isNaN }
-        if dataType == .float32 || dataType == .cfloat32 { return Float(value) == Float(noData) }
+        if singlePrecision { return Float(value) == Float(noData) }
         return value == noData
     }
 }

@@ -9,11 +9,14 @@ public struct RasterExtent: Sendable, Hashable, CustomStringConvertible {
 
     /// The bounding box of points (NaN points are skipped; all-NaN gives NaN bounds).
     public init(_ points: [SIMD2<Double>]) {
-        let finite = points.filter { $0.x.isFinite && $0.y.isFinite }
-        xMin = finite.map(\.x).min() ?? .nan
-        xMax = finite.map(\.x).max() ?? .nan
-        yMin = finite.map(\.y).min() ?? .nan
-        yMax = finite.map(\.y).max() ?? .nan
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for p in points where p.x.isFinite && p.y.isFinite {
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        let any = lo.x <= hi.x
+        xMin = any ? lo.x : .nan; yMin = any ? lo.y : .nan
+        xMax = any ? hi.x : .nan; yMax = any ? hi.y : .nan
     }
 
     public var width: Double { xMax - xMin }

@@ -10,7 +10,10 @@ struct CellSampler {
     let blockWidth: Int, blockHeight: Int
     let planar: Bool
     let type: TIFFSampleType
-    let bands: [RasterBand]
+    /// Each band's nodata value (kept apart from the bands: copying a `RasterBand` per cell
+    /// retains its strings and arrays).
+    let noData: [Double?]
+    let singlePrecision: Bool
     let mask: Int?
     private var lastKey = -1
     private var lastPlane = -1
@@ -26,7 +29,8 @@ struct CellSampler {
         blockWidth = img.blockWidth; blockHeight = img.blockHeight
         planar = img.isPlanar
         type = img.sampleType
-        self.bands = bands
+        noData = bands.map(\.noData)
+        singlePrecision = type == .float32 || type == .cfloat32
         self.mask = mask
     }
 
@@ -40,15 +44,15 @@ struct CellSampler {
             last = try store.block(image: image, column: bx, row: by, plane: plane)
             lastKey = key; lastPlane = plane
         }
-        let b = bands[band]
+        let nd = noData[band]
         let v: Double
         if let block = last!.block {
             let i = ((row - by * blockHeight) * block.width + (column - bx * blockWidth)) * block.samples + (planar ? 0 : band)
             v = RasterStore.double(block.bytes, index: i, type: type)
         } else {
-            v = b.noData ?? 0
+            v = nd ?? 0
         }
-        if b.isNoData(v) { return .nan }
+        if RasterBand.isNoData(v, noData: nd, singlePrecision: singlePrecision) { return .nan }
         if let mask, try !maskValid(mask: mask, column: column, row: row) { return .nan }
         return v
     }

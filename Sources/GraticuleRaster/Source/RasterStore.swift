@@ -41,13 +41,21 @@ final class RasterStore: Sendable {
         let img = images[image]
         let bx = column / img.blockWidth, by = row / img.blockHeight
         let d = try block(image: image, column: bx, row: by, plane: img.isPlanar ? band : 0)
+        return RasterStore.value(d, image: img, band: band, column: column - bx * img.blockWidth,
+                                 row: row - by * img.blockHeight, fill: fill)
+    }
+
+    /// One sample of a decoded block of `image` as its exact value, at (column, row) within the
+    /// block; `fill` for a sparse block.
+    @inline(__always)
+    static func value(_ d: DecodedBlock, image img: TIFFImage, band: Int, column: Int, row: Int, fill: Double) -> RasterValue {
         let type = img.sampleType
         guard let b = d.block else {
             if type.isComplex { return .complex(fill, 0) }
             if type.isFloatingPoint { return .float(fill) }
             return type.isSigned ? .integer(Int64(fill)) : .unsigned(UInt64(fill))
         }
-        let i = ((row - by * img.blockHeight) * b.width + (column - bx * img.blockWidth)) * b.samples + (img.isPlanar ? 0 : band)
+        let i = (row * b.width + column) * b.samples + (img.isPlanar ? 0 : band)
         return b.bytes.withUnsafeBytes { p -> RasterValue in
             let o = i * type.byteSize
             switch type {

@@ -77,35 +77,27 @@ extension GraticuleServer {
         return png
     }
 
-    /// Draws the map: background, then each layer composited over it (source-over).
+    /// Draws the map: background, then each layer composited over it (source-over), through
+    /// GraticuleRender's `MapComposer` (the path `graticule render` uses for raster layers too).
     func composeMap(_ request: MapRequest) throws(APIError) -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: request.width * request.height * 4)
-        let bg = request.background
-        for k in 0..<(request.width * request.height) {
-            pixels[4 * k] = bg.x; pixels[4 * k + 1] = bg.y; pixels[4 * k + 2] = bg.z; pixels[4 * k + 3] = bg.w
-        }
-        for layer in request.layers {
-            let image: RGBAImage
+        _ = try vectorRenderer([], request, background: .transparent)  // the view's errors name bbox
+        let layers = request.layers.map { layer -> MapComposer.Layer in
             switch layer {
-            case let .raster(r):
-                image = try rasterImage(r, sr: request.spatialReference, extent: request.extent,
-                                        width: request.width, height: request.height, ramp: nil)
-            case let .countries(l):
-                image = try vectorImage(l, request)
+            case let .raster(r): return .raster(RasterLayer(r, ramp: r.name == "ndvi" ? .ndvi : nil))
+            case let .countries(l): return .vector(.countries(l.name == "countries10m" ? .high : .low))
             }
-            MapComposer.composite(image.pixels, over: &pixels)
         }
-        return RGBAImage(width: request.width, height: request.height, pixels: pixels)
-    }
-
-    /// A vector layer drawn by GraticuleRender's `MapRenderer` (clipped on the sphere against the
-    /// projection's region, anti-aliased) on a transparent canvas, to be composited over the layers
-    /// below it.
-    func vectorImage(_ layer: BuiltInLayer, _ request: MapRequest) throws(APIError) -> RGBAImage {
-        let renderer = try vectorRenderer([.countries(layer.name == "countries10m" ? .high : .low)], request,
-                                          background: .transparent)
-        let canvas = MapRenderer.canvas(of: try engine("layers") { () throws(GraticuleError) in try renderer.scene() })
-        return RGBAImage(width: request.width, height: request.height, pixels: canvas.rgba)
+        var style = MapStyle.standard
+        let bg = request.background
+        style.background = MapColor(red: bg.x, green: bg.y, blue: bg.z, alpha: bg.w)
+        style.sphereFill = .transparent
+        let e = request.extent
+        return try engine("layers") { () throws(GraticuleError) in
+            try MapComposer.image(spatialReference: request.spatialReference,
+                                  extent: Envelope(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax,
+                                                   spatialReference: request.spatialReference),
+                                  width: request.width, height: request.height, layers: layers, style: style).image
+        }
     }
 
     /// A `MapRenderer` for the request's view; the sphere is left unfilled.
@@ -119,31 +111,6 @@ extension GraticuleServer {
                             extent: Envelope(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax,
                                              spatialReference: request.spatialReference),
                             width: request.width, height: request.height, layers: layers, style: style)
-        }
-    }
-}
-
-enum MapComposer {
-    /// Source-over compositing of straight-alpha RGBA `top` onto `bottom` (same size).
-    static func composite(_ top: [UInt8], over bottom: inout [UInt8]) {
-        let n = min(top.count, bottom.count) / 4
-        top.withUnsafeBufferPointer { t in
-            bottom.withUnsafeMutableBufferPointer { b in
-                for k in 0..<n {
-                    let i = 4 * k
-                    let a = Int(t[i + 3])
-                    if a == 0 { continue }
-                    if a == 255 { b[i] = t[i]; b[i + 1] = t[i + 1]; b[i + 2] = t[i + 2]; b[i + 3] = 255; continue }
-                    let ba = Int(b[i + 3])
-                    let outA = a + ba * (255 - a) / 255
-                    guard outA > 0 else { continue }
-                    for c in 0..<3 {
-                        let v = (Int(t[i + c]) * a + Int(b[i + c]) * ba * (255 - a) / 255) / outA
-                        b[i + c] = UInt8(min(255, v))
-                    }
-                    b[i + 3] = UInt8(outA)
-                }
-            }
         }
     }
 }

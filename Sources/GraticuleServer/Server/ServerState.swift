@@ -129,35 +129,3 @@ final class ServerState: Sendable {
         }
     }
 }
-
-/// A small thread-safe cache that forgets everything when full (simple and bounded: the working
-/// set of a map server is a few spatial-reference pairs). Full means `capacity` entries, or, when
-/// entries are inserted with a cost (bytes of an image), a total cost above `maxCost`.
-final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct Storage {
-        var entries: [Key: Value] = [:]
-        var cost = 0
-    }
-    private let storage = Mutex(Storage())
-    let capacity: Int
-    let maxCost: Int
-
-    init(capacity: Int, maxCost: Int = .max) {
-        self.capacity = capacity
-        self.maxCost = maxCost
-    }
-
-    func value(for key: Key) -> Value? { storage.withLock { $0.entries[key] } }
-
-    /// Keeps `value`; a value costing more than `maxCost` on its own is not kept.
-    func insert(_ value: Value, for key: Key, cost: Int = 0) {
-        guard cost <= maxCost else { return }
-        storage.withLock { s in
-            if s.entries.count >= capacity || s.cost + cost > maxCost {
-                s.entries.removeAll(keepingCapacity: true)
-                s.cost = 0
-            }
-            if s.entries.updateValue(value, forKey: key) == nil { s.cost += cost }
-        }
-    }
-}

@@ -1,0 +1,96 @@
+import GraticuleCore
+import GraticuleCRS
+import GraticuleGeometry
+import GraticuleRaster
+
+/// Maps made of raster and vector layers: the one compositing path of `graticule render` (when
+/// it draws a raster layer) and of the server's WMS GetMap and tiles.
+///
+/// Bottom-up: the background, the sphere's fill (when an outline is among the vector layers),
+/// then each layer in the order given: a raster layer warped and coloured (`RasterLayer`), a run
+/// of consecutive vector layers painted by one `MapRenderer` on a transparent canvas; each
+/// composited source-over.
+public enum MapComposer {
+    /// One layer of a composed map.
+    public enum Layer: Sendable {
+        case raster(RasterLayer)
+        case vector(MapLayer)
+    }
+
+    /// The composed map.
+    /// - Parameters:
+    ///   - extent: in the spatial reference's x/y units (outer pixel edges); nil fits the whole map.
+    ///   - style: colours; its background is the bottom of the map.
+    ///   - outlineCountriesOverRasters: countries drawn above a raster layer are outlined, not
+    ///     filled, so that the raster shows through them (`graticule render`); false keeps the
+    ///     style's fill (a WMS client orders and styles its layers itself).
+    /// - Returns: the image and the vector layers' warnings.
+    /// - Throws: `MapRenderer`'s errors (size, extent, spatial reference), the rasters' warp and
+    ///   decoding errors.
+    public static func image(spatialReference: SpatialReference, extent: Envelope?, width: Int, height: Int,
+                             layers: [Layer], style: MapStyle = .standard,
+                             outlineCountriesOverRasters: Bool = false) throws(GraticuleError) -> (image: RGBAImage, warnings: [String]) {
+        let vectors = layers.compactMap { if case let .vector(v) = $0 { v } else { nil } }
+        // The base: background and sphere fill; it also fixes the extent for every layer.
+        let base = try MapRenderer(spatialReference: spatialReference, extent: extent, width: width, height: height,
+                                   layers: vectors.contains(.outline) ? [.outline] : [], style: style)
+        var baseScene = try base.scene()
+        baseScene.items = baseScene.items.filter { $0.layer == "sphere" }
+        var pixels = MapRenderer.canvas(of: baseScene).rgba
+        let e = base.extent
+        let view = RasterView(spatialReference: spatialReference,
+                              extent: RasterExtent(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax),
+                              width: width, height: height)
+        var layerStyle = style
+        layerStyle.background = .transparent
+        layerStyle.sphereFill = .transparent
+        var warnings: [String] = []
+        var run: [MapLayer] = []
+        var belowIsRaster = false
+        func flush() throws(GraticuleError) {
+            guard !run.isEmpty else { return }
+            if belowIsRaster && outlineCountriesOverRasters { layerStyle.countryFill = .transparent }
+            let renderer = try MapRenderer(spatialReference: spatialReference, extent: e, width: width, height: height,
+                                           layers: run, style: layerStyle)
+            let scene = try renderer.scene()
+            warnings += scene.warnings
+            composite(MapRenderer.canvas(of: scene).rgba, over: &pixels)
+            run.removeAll()
+        }
+        for layer in layers {
+            switch layer {
+            case let .vector(v):
+                run.append(v)
+            case let .raster(r):
+                try flush()
+                composite(try r.image(view).pixels, over: &pixels)
+                belowIsRaster = true
+            }
+        }
+        try flush()
+        return (RGBAImage(width: width, height: height, pixels: pixels), warnings)
+    }
+
+    /// Source-over compositing of straight-alpha RGBA `top` onto `bottom` (same size).
+    public static func composite(_ top: [UInt8], over bottom: inout [UInt8]) {
+        let n = min(top.count, bottom.count) / 4
+        top.withUnsafeBufferPointer { t in
+            bottom.withUnsafeMutableBufferPointer { b in
+                for k in 0..<n {
+                    let i = 4 * k
+                    let a = Int(t[i + 3])
+                    if a == 0 { continue }
+                    if a == 255 { b[i] = t[i]; b[i + 1] = t[i + 1]; b[i + 2] = t[i + 2]; b[i + 3] = 255; continue }
+                    let ba = Int(b[i + 3])
+                    let outA = a + ba * (255 - a) / 255
+                    guard outA > 0 else { continue }
+                    for c in 0..<3 {
+                        let v = (Int(t[i + c]) * a + Int(b[i + c]) * ba * (255 - a) / 255) / outA
+                        b[i + c] = UInt8(min(255, v))
+                    }
+                    b[i + 3] = UInt8(outA)
+                }
+            }
+        }
+    }
+}
