@@ -1,6 +1,14 @@
 import GraticuleCore
 
 extension PNGWriter {
+    /// A rendered map or picture for display (`Canvas.png()`, the server's images): the smallest
+    /// lossless layout (`encodeCompact`), rows Sub-filtered, zlib level 6 with its run-length
+    /// strategy — anti-aliased maps are long runs of a few colours, which this compresses about
+    /// 4× faster than zlib's default strategy for ~25 % more bytes.
+    public static func encodeForDisplay(width: Int, height: Int, rgba: [UInt8]) throws(GraticuleError) -> [UInt8] {
+        try encodeCompact(width: width, height: height, rgba: rgba, compressionLevel: 6, filter: .sub, strategy: .runLength)
+    }
+
     /// Encodes an RGBA image (not premultiplied) in the smallest lossless layout that holds it: a
     /// palette (colour type 3, unfiltered) when it has at most 256 distinct colours, RGB (type 2)
     /// when every pixel is opaque, RGBA (type 6) otherwise. Every decoder returns the same pixels

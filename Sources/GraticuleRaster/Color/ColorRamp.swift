@@ -32,9 +32,13 @@ public struct ColorRamp: Sendable, Hashable {
         while stops[hi].value < v { hi += 1 }
         let a = stops[hi - 1], b = stops[hi]
         let t = (v - a.value) / (b.value - a.value)
-        let ca = SIMD4<Double>(a.color), cb = SIMD4<Double>(b.color)
-        let c = ca + (cb - ca) * t
-        return SIMD4<UInt8>((c + 0.5).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255)))
+        // Per channel in scalars: the generic SIMD4<Double> → SIMD4<UInt8> conversion was a third
+        // of an uncached WMS GetMap of a raster.
+        @inline(__always) func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            let c = Double(x) + (Double(y) - Double(x)) * t + 0.5
+            return UInt8(Swift.min(255, Swift.max(0, c)))
+        }
+        return SIMD4(mix(a.color.x, b.color.x), mix(a.color.y, b.color.y), mix(a.color.z, b.color.z), mix(a.color.w, b.color.w))
     }
 
     /// NDVI (−1 … 1): water and bare ground in browns and tans below 0.1, then yellow-green to

@@ -21,6 +21,12 @@ public struct RGBAImage: Sendable, Hashable {
         return SIMD4(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
+    /// The image as a PNG file for display: lossless in the smallest layout (palette, RGB or
+    /// RGBA), fast to write (`PNGWriter.encodeForDisplay`).
+    public func displayPNG() throws(GraticuleError) -> [UInt8] {
+        try PNGWriter.encodeForDisplay(width: width, height: height, rgba: pixels)
+    }
+
     /// The image as a PNG file (RGBA; zlib level 6 unless given).
     public func png(compressionLevel: Int = 6) throws(GraticuleError) -> [UInt8] {
         try PNGWriter.encode(width: width, height: height, pixels: pixels, format: .rgba, compressionLevel: compressionLevel)

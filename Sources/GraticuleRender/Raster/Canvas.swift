@@ -78,8 +78,7 @@ public struct Canvas: Sendable {
     /// more bytes (a 1024 × 512 world map: ~6 ms, ~120 kB).
     /// - Throws: `invalidInput` for a 0-sized canvas.
     public func png() throws(GraticuleError) -> [UInt8] {
-        try PNGWriter.encodeCompact(width: width, height: height, rgba: pixels, compressionLevel: 6, filter: .sub,
-                                    strategy: .runLength)
+        try PNGWriter.encodeForDisplay(width: width, height: height, rgba: pixels)
     }
 
     /// The image as an RGBA PNG file with the given zlib level (0 store … 9 smallest; 1 is

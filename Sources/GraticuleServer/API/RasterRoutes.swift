@@ -103,7 +103,7 @@ extension GraticuleServer {
                    ramp: ColorRamp?, resampling: Resampling = .nearest) throws(APIError) -> [UInt8] {
         let image = try rasterImage(raster, sr: sr, extent: extent, width: width, height: height, ramp: ramp,
                                     resampling: resampling)
-        return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
+        return try engine { () throws(GraticuleError) in try image.displayPNG() }
     }
 }
 

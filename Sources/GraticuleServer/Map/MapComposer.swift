@@ -71,7 +71,7 @@ extension GraticuleServer {
         if let hit = state.images.value(for: key) { return hit }
         let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
             let image = try self.composeMap(map)
-            return try engine { () throws(GraticuleError) in try image.png(compressionLevel: 1) }
+            return try engine { () throws(GraticuleError) in try image.displayPNG() }
         }
         state.images.insert(png, for: key, cost: png.count)
         return png
