@@ -164,6 +164,14 @@ public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
     /// The CRS name.
     public var name: String { definition.name }
 
+    /// Hashes the identifier and the name only; equality still compares the whole definition.
+    /// Spatial references key the caches of built operations, transformers and images, looked
+    /// up on every request: hashing whole definitions cost 8% of a WMS GetFeatureInfo.
+    public func hash(into h: inout Hasher) {
+        h.combine(identifier)
+        h.combine(name)
+    }
+
     /// True for a geographic (2D or 3D) CRS, or a compound CRS whose horizontal part is geographic.
     public var isGeographic: Bool {
         if case let .geodetic(g)? = definition.horizontal { return g.kind != .geocentric }

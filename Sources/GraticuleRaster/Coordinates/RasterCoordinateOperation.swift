@@ -44,15 +44,6 @@ public struct RasterCoordinateOperation: Sendable {
     struct Pair: Hashable, Sendable {
         let source: SpatialReference
         let target: SpatialReference
-
-        /// Hashes the identifiers and names only (equality still compares everything): hashing a
-        /// whole CRS definition on every lookup would cost more than the lookup saves.
-        func hash(into h: inout Hasher) {
-            h.combine(source.identifier)
-            h.combine(source.name)
-            h.combine(target.identifier)
-            h.combine(target.name)
-        }
     }
 
     /// The operation from `source` to `target`, built once per pair and kept (a process-wide

@@ -119,13 +119,5 @@ final class ServerState: Sendable {
         var target: SpatialReference
         var choice: String
         var catalog: ObjectIdentifier
-
-        /// Hashes the identifiers and names only (hashing whole definitions cost 8% of a
-        /// GetFeatureInfo); equality still compares the whole spatial references.
-        func hash(into h: inout Hasher) {
-            h.combine(source.identifier); h.combine(source.name)
-            h.combine(target.identifier); h.combine(target.name)
-            h.combine(choice); h.combine(catalog)
-        }
     }
 }

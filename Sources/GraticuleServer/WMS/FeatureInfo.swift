@@ -31,8 +31,6 @@ enum FeatureInfoResult {
         case let .raster(l, _, _), let .countries(l, _): return l
         }
     }
-
-    var isEmpty: Bool { attributes.isEmpty }
 }
 
 extension FeatureInfoResult {
@@ -62,9 +60,11 @@ enum FeatureInfoFormat {
             }
             return Responses.text(s)
         case "application/json", "application/geo+json":
-            let features: [[String: JSONValue]] = results.filter { !$0.isEmpty }.map { r in
+            let features: [[String: JSONValue]] = results.compactMap { r in
+                let attributes = r.attributes
+                if attributes.isEmpty { return nil }
                 var props: [String: JSONValue] = ["layer": .string(r.layer)]
-                for (k, v) in r.attributes { props[k] = .string(v) }
+                for (k, v) in attributes { props[k] = .string(v) }
                 if case let .raster(_, cell?, _) = r {
                     props["values"] = .array(cell.scaledValues.map { $0.isFinite ? .number($0) : .null })
                 }
