@@ -67,7 +67,7 @@ struct DatumShift: Sendable {
         return p[0]
     }
 
-    /// The WGS 84 point that shifts to `p` (map datum, Greenwich degrees): two fixed-point steps
+    /// The WGS 84 point that shifts to `p` (map datum, Greenwich degrees): three fixed-point steps
     /// (datum shifts change by under 1e-6 of themselves per metre: millimetres after two steps).
     func unapply(_ p: SIMD2<Double>) -> SIMD2<Double> {
         var q = p
