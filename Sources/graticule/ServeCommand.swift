@@ -6,7 +6,7 @@ import GraticuleServer
 ///
 /// Serves the web viewer, the JSON API, WMS and XYZ tiles on the embedded defaults; prints the
 /// URL once listening; stops gracefully on Ctrl-C or SIGTERM.
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the web viewer, JSON API, OGC WMS and XYZ tiles (embedded data; no configuration needed).")
@@ -29,7 +29,28 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Render every image afresh (no in-memory image cache).")
     var noCache = false
 
-    func run() async throws {
+    /// Runs the server on the concurrency runtime's threads; the main thread waits for it to stop
+    /// (nothing in the server runs on the main actor).
+    func run() throws {
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { try await serve() } catch { outcome.set(error) }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    /// The error `serve()` ended with, handed from its task to the waiting main thread.
+    final class Outcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: (any Error)?
+        var error: (any Error)? { lock.withLock { stored } }
+        func set(_ error: any Error) { lock.withLock { stored = error } }
+    }
+
+    func serve() async throws {
         var config = ServerConfiguration(host: host, port: port)
         guard (0...65535).contains(port) else { throw CLIError(message: "--port \(port): expected 0…65535") }
         config.dataDirectories = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }

@@ -52,6 +52,7 @@ struct SceneBuilder {
     var warnings: [String] = []
     private var buffer: [SIMD2<Double>] = []
     private var scratch: [SIMD2<Double>] = []
+    private var projected: [SIMD2<Double>] = []
 
     init(renderer: MapRenderer) {
         self.renderer = renderer
@@ -67,8 +68,13 @@ struct SceneBuilder {
         var dropped = 0
         for ring in rings {
             buffer.removeAll(keepingCapacity: true)
-            resampler.project(ring, closed: true, into: &buffer, dropped: &dropped)
+            resampler.project(ring, closed: true, into: &buffer, dropped: &dropped, scratch: &projected)
             guard buffer.count >= 3 else { continue }
+            if viewClip.containsAll(buffer) {
+                // A copy of exactly its size: `buffer` stays unique and keeps its capacity.
+                out.append(Array(buffer))
+                continue
+            }
             let clipped = viewClip.clipRing(buffer, scratch: &scratch)
             if clipped.count >= 3 { out.append(clipped) }
         }
@@ -82,7 +88,7 @@ struct SceneBuilder {
         var dropped = 0
         for line in lines {
             buffer.removeAll(keepingCapacity: true)
-            resampler.project(line, closed: false, into: &buffer, dropped: &dropped)
+            resampler.project(line, closed: false, into: &buffer, dropped: &dropped, scratch: &projected)
             guard buffer.count >= 2 else { continue }
             out += viewClip.clipLine(buffer)
         }

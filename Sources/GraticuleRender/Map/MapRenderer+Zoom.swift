@@ -76,11 +76,11 @@ extension MapRenderer {
         var input = SphereInput(primeMeridianDegrees: projection.primeMeridianDegrees, tolerance: 0)
         let resampler = Resampler(projection: projection, view: view, precision: precision)
         var out: [[SIMD2<Double>]] = []
-        var pts: [SIMD2<Double>] = []
+        var pts: [SIMD2<Double>] = [], scratch: [SIMD2<Double>] = []
         var dropped = 0
         for ring in clipper.clip(projection.shifted(polygon), input: &input, name: name) {
             pts.removeAll(keepingCapacity: true)
-            resampler.project(ring, closed: true, into: &pts, dropped: &dropped)
+            resampler.project(ring, closed: true, into: &pts, dropped: &dropped, scratch: &scratch)
             if pts.count >= 3 { out.append(pts.map { view.map($0) }) }
         }
         return out

@@ -61,7 +61,7 @@ public struct MapRenderer: Sendable {
         guard (1...MapRenderer.maximumSide).contains(width), (1...MapRenderer.maximumSide).contains(height) else {
             throw .invalidInput("map size \(width)×\(height): width and height must be 1…\(MapRenderer.maximumSide) pixels")
         }
-        let projection = try MapProjection(spatialReference)
+        let projection = try MapProjection.cached(spatialReference)
         self.spatialReference = spatialReference
         self.width = width
         self.height = height
@@ -77,7 +77,13 @@ public struct MapRenderer: Sendable {
             }
             resolved = extent
         } else {
-            resolved = try MapRenderer.fittedExtent(projection, width: width, height: height)
+            let key = FittedKey(spatialReference: spatialReference, width: width, height: height)
+            if let hit = MapRenderer.fittedExtents.value(for: key) {
+                resolved = hit
+            } else {
+                resolved = try MapRenderer.fittedExtent(projection, width: width, height: height)
+                MapRenderer.fittedExtents.insert(resolved, for: key)
+            }
         }
         self.extent = Envelope(xMin: resolved.xMin, yMin: resolved.yMin, xMax: resolved.xMax, yMax: resolved.yMax,
                           spatialReference: spatialReference)
@@ -87,7 +93,7 @@ public struct MapRenderer: Sendable {
         finestRadiansPerPixel = MapRenderer.finestRadiansPerPixel(projection, view, width: width, height: height,
                                                                   fallback: radiansPerPixel)
         capStep = MapRenderer.capStep(radiansPerPixel: finestRadiansPerPixel)
-        clipper = RegionClipper(region: projection.region, capStep: capStep)
+        clipper = RegionClipper.cached(region: projection.region, capStep: capStep)
     }
 
     static func finestRadiansPerPixel(_ projection: MapProjection, _ view: PixelTransform, width: Int, height: Int,
@@ -127,14 +133,14 @@ public struct MapRenderer: Sendable {
         // A provisional view: the globe's circumference over 1,000 pixels.
         let upp = 2 * Double.pi * projection.semiMajorAxis / projection.groundMetresPerUnit / 1000
         let view = PixelTransform(xMin: 0, yMax: 0, unitsPerPixel: SIMD2(upp, upp))
-        let clipper = RegionClipper(region: projection.region, capStep: Angle.radiansPerDegree / 4)
+        let clipper = RegionClipper.cached(region: projection.region, capStep: Angle.radiansPerDegree / 4)
         let resampler = Resampler(projection: projection, view: view, precision: 0.25)
         var lo = SIMD2(Double.infinity, .infinity), hi = -lo
         var dropped = 0
-        var pts: [SIMD2<Double>] = []
+        var pts: [SIMD2<Double>] = [], scratch: [SIMD2<Double>] = []
         for ring in clipper.outline() {
             pts.removeAll(keepingCapacity: true)
-            resampler.project(ring, closed: true, into: &pts, dropped: &dropped)
+            resampler.project(ring, closed: true, into: &pts, dropped: &dropped, scratch: &scratch)
             for p in pts where p.x.isFinite && p.y.isFinite {
                 let m = view.map(p)
                 lo = pointwiseMin(lo, m)
@@ -186,7 +192,19 @@ public struct MapRenderer: Sendable {
         return p.x.isFinite && p.y.isFinite ? p : nil
     }
 
-    /// Empties the process-wide cache of countries clipped per spatial reference (to free memory,
-    /// or to time a first map: `graticule bench render`).
-    public static func clearCache() { PreparedCountries.clear() }
+    /// Empties the process-wide caches of countries clipped per spatial reference, map
+    /// projections, region clippers and fitted extents (to free memory, or to time a first map: `graticule bench render`).
+    public static func clearCache() {
+        PreparedCountries.clear()
+        RegionClipper.clearCache()
+        MapProjection.clearCache()
+        fittedExtents.removeAll()
+    }
+
+    struct FittedKey: Hashable, Sendable {
+        let spatialReference: SpatialReference
+        let width: Int, height: Int
+    }
+    /// Whole-map extents by spatial reference and size (the outline projected once).
+    static let fittedExtents = BoundedCache<FittedKey, Envelope>(capacity: 256)
 }

@@ -39,25 +39,35 @@ struct Resampler {
         self.precision = precision
     }
 
-    @inline(__always) func pixel(_ p: SpherePoint) -> SIMD2<Double> {
-        let q = view.pixel(projection.forward(p.ll))
-        return SIMD2(min(max(q.x, -Resampler.limit), Resampler.limit), min(max(q.y, -Resampler.limit), Resampler.limit))
+    @inline(__always) func pixel(_ p: SpherePoint) -> SIMD2<Double> { clamped(view.pixel(projection.forward(p.ll))) }
+
+    @inline(__always) func clamped(_ q: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(min(max(q.x, -Resampler.limit), Resampler.limit), min(max(q.y, -Resampler.limit), Resampler.limit))
     }
 
     /// Appends the projected, resampled path to `out` (for a ring, the closing arc back to its first
     /// point is resampled too, without repeating the first point). Points that do not project
-    /// (NaN) are left out and counted in `dropped`.
-    func project(_ path: SpherePath, closed: Bool, into out: inout [SIMD2<Double>], dropped: inout Int) {
-        guard let first = path.first else { return }
-        let delta2 = precision * precision
-        var prev = first
-        var prevXY = pixel(first)
-        if prevXY.x.isNaN || prevXY.y.isNaN { dropped += 1 } else { out.append(prevXY) }
+    /// (NaN) are left out and counted in `dropped`. The path's vertices are projected in one batch
+    /// (into `scratch`); only the midpoints of subdivided arcs are projected one by one.
+    func project(_ path: SpherePath, closed: Bool, into out: inout [SIMD2<Double>], dropped: inout Int,
+                 scratch: inout [SIMD2<Double>]) {
         let n = path.count
+        guard n > 0 else { return }
+        scratch.removeAll(keepingCapacity: true)
+        for p in path { scratch.append(p.ll) }
+        scratch.withUnsafeMutableBufferPointer { xy in
+            projection.forward(xy)
+            for i in xy.indices { xy[i] = clamped(view.pixel(xy[i])) }
+        }
+        let delta2 = precision * precision
+        var prev = path[0]
+        var prevXY = scratch[0]
+        if prevXY.x.isNaN || prevXY.y.isNaN { dropped += 1 } else { out.append(prevXY) }
         let count = closed ? n : n - 1
         for i in 0..<max(0, count) {
-            let next = path[(i + 1) % n]
-            let xy = pixel(next)
+            let k = i + 1 == n ? 0 : i + 1
+            let next = path[k]
+            let xy = scratch[k]
             if xy.x.isNaN || xy.y.isNaN {
                 dropped += 1
                 continue
@@ -80,7 +90,7 @@ struct Resampler {
         let len = UnitSphere.length(sum)
         guard len > 1e-12 else { return }
         let m = sum / len
-        let pm = pixel(SpherePoint(m))
+        let pm = pixel(SpherePoint(fast: m))
         guard pm.x.isFinite && pm.y.isFinite else { return }
         let d1 = pm - pa
         let dz = d.y * d1.x - d.x * d1.y

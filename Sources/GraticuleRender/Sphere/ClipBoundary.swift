@@ -26,6 +26,8 @@ struct ClipBoundary: Sendable {
     let shape: Shape
     /// Angular step of the points that trace a cap's circle (radians).
     let step: Double
+    /// sin of a cap's radius (0 for a face), for the trig-free rejection of arcs far from it.
+    let capSin: Double
 
     /// The circle of a cap; `step` is the spacing of the points that trace it.
     init(cap given: ClipRegion.Cap, step: Double) {
@@ -37,12 +39,14 @@ struct ClipBoundary: Sendable {
         let e1 = UnitSphere.normalized(axis - c * UnitSphere.dot(axis, c))
         shape = .cap(cap, e1: e1, e2: UnitSphere.cross(c, e1))
         self.step = step
+        capSin = sin(cap.radius)
     }
 
     /// A face ring (vertices with the face on the left).
     init(face: [SIMD3<Double>], singleFace: Bool) {
         shape = .face(FaceRing(face, singleFace: singleFace))
         step = 0
+        capSin = 0
     }
 
     /// The length of the parameter range (2π round a cap; the vertex count of a face ring).
@@ -123,22 +127,43 @@ struct ClipBoundary: Sendable {
         }
     }
 
-    /// For a face boundary, the edges that come near a path (nil: test all, or a cap).
-    func candidates(near path: SpherePath) -> [Int]? {
+    /// For a face boundary, the edges that come near some points of a path (nil: test all, or a cap).
+    func candidates(near points: ArraySlice<SpherePoint>) -> [Int]? {
         guard case let .face(f) = shape, f.points.count > 8 else { return nil }
-        return f.edges(near: path)
+        return f.edges(near: points)
+    }
+
+    /// Whether an arc whose ends are both outside the convex side's circle (angular radius E,
+    /// cos E ≥ 0, given as `convexCos`, `convexSin`) certainly stays outside it, without
+    /// trigonometry: the ends' nearest approach to the convex side's centre is acos(`nearestCos`)
+    /// and the arc (chord `chord`) is within half its length h of an end, so it is clear when
+    /// acos(nearestCos) > E + h, i.e. nearestCos < cos(E + h), which holds when nearestCos is below
+    /// the lower bound cos E (1 − h²/2) − sin E · h (h bounded above by x / √(1 − x²), x = chord/2).
+    /// A conservative test: false sends the arc to the exact one.
+    @inline(__always)
+    static func clearOfEdge(nearestCos: Double, chord: Double, convexCos: Double, convexSin: Double) -> Bool {
+        let x = 0.5 * chord
+        guard x < 0.7 else { return false }
+        let h = x / (1 - x * x).squareRoot() + 1e-12
+        return nearestCos < convexCos * (1 - 0.5 * h * h) - convexSin * h - 1e-14
     }
 
     private func capCrossings(_ cap: ClipRegion.Cap, _ e1: SIMD3<Double>, _ e2: SIMD3<Double>,
                               _ a: SpherePoint, _ b: SpherePoint, _ aIn: Bool, _ bIn: Bool, _ out: inout [Crossing]) {
         let c = cap.centerVector
-        let length = UnitSphere.angle(a.v, b.v)
-        guard length > 0 else { return }
         // Every point of the arc is within length/2 of an end: no crossing when both ends are on
         // the convex side (the smaller of the cap and its complement) or far enough from its edge.
         let convexInside = cap.radius <= .pi / 2
         if aIn == bIn {
             if aIn == convexInside { return }
+            let centre = convexInside ? c : -c
+            let nearestCos = min(1, max(UnitSphere.dot(centre, a.v), UnitSphere.dot(centre, b.v)))
+            if ClipBoundary.clearOfEdge(nearestCos: nearestCos, chord: UnitSphere.length(b.v - a.v),
+                                        convexCos: abs(cap.cosRadius), convexSin: capSin) { return }
+        }
+        let length = UnitSphere.angle(a.v, b.v)
+        guard length > 0 else { return }
+        if aIn == bIn {
             let centre = convexInside ? c : -c
             let edge = convexInside ? cap.radius : .pi - cap.radius
             let nearest = acos(min(1, max(UnitSphere.dot(centre, a.v), UnitSphere.dot(centre, b.v))))
@@ -191,6 +216,9 @@ struct FaceRing: Sendable {
     let singleFace: Bool
     /// Edge midpoints (bounding caps of the edges: centre and half the length).
     let midpoints: [SIMD3<Double>]
+    /// Half of each edge's length plus 1e-9 (radians), and its cosine and sine.
+    let halfLengths: [Double]
+    let halfLengthCosSin: [SIMD2<Double>]
 
     init(_ given: [SIMD3<Double>], singleFace: Bool) {
         let ring = FaceRing.sweepingPoles(given)
@@ -205,6 +233,8 @@ struct FaceRing: Sendable {
         self.poles = poles
         self.lengths = lengths
         midpoints = (0..<n).map { UnitSphere.normalized(ring[$0] + ring[($0 + 1) % n]) }
+        halfLengths = lengths.map { 0.5 * $0 + 1e-9 }
+        halfLengthCosSin = halfLengths.map { SIMD2(cos($0), sin($0)) }
         self.singleFace = singleFace
         // Just left of the middle of the longest edge.
         let i = lengths.indices.max { lengths[$0] < lengths[$1] } ?? 0
@@ -301,19 +331,18 @@ struct FaceRing: Sendable {
 
     /// The edges whose bounding caps meet the bounding cap of `path` (all when the path spans
     /// more than a hemisphere).
-    func edges(near path: SpherePath) -> [Int] {
-        var sum = SIMD3<Double>(0, 0, 0)
-        for p in path { sum += p.v }
-        let len = UnitSphere.length(sum)
-        guard len > 1e-9 else { return Array(points.indices) }
-        let c = sum / len
-        var minDot = 1.0
-        for p in path { minDot = min(minDot, UnitSphere.dot(c, p.v)) }
-        guard minDot > 0 else { return Array(points.indices) }
-        let radius = acos(minDot) + 1e-9
+    func edges(near path: ArraySlice<SpherePoint>) -> [Int] {
+        guard let cap = SphereBoundingCap(path) else { return Array(points.indices) }
+        // Edge i is near when angle(centre, midpoint) ≤ R + h (h: half its length, with 1e-9 to
+        // spare), i.e. dot(centre, midpoint) ≥ cos(R + h) = cos R cos h − sin R sin h.
+        let (cosR, sinR) = (cap.cosRadius, sin(cap.radius))
         var out: [Int] = []
-        for i in points.indices where UnitSphere.angle(c, midpoints[i]) <= radius + 0.5 * lengths[i] + 1e-9 {
-            out.append(i)
+        for i in points.indices {
+            let h = halfLengthCosSin[i]
+            if cap.radius + halfLengths[i] >= .pi
+                || UnitSphere.dot(cap.center, midpoints[i]) >= cosR * h.x - sinR * h.y - 1e-12 {
+                out.append(i)
+            }
         }
         return out
     }

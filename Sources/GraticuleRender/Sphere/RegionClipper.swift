@@ -18,6 +18,24 @@ struct RegionClipper: Sendable {
         faces = rings.map { ClipBoundary(face: $0, singleFace: rings.count == 1) }
     }
 
+    private struct Key: Hashable, Sendable {
+        let region: ClipRegion
+        let capStep: Double
+    }
+    private static let cache = BoundedCache<Key, RegionClipper>(capacity: 64)
+
+    /// The clipper of `region` at `capStep`, built once per process (a region's face rings —
+    /// seams swept round the poles, edge poles, bounding caps — cost more than a small map).
+    static func cached(region: ClipRegion, capStep: Double) -> RegionClipper {
+        let key = Key(region: region, capStep: capStep)
+        if let hit = cache.value(for: key) { return hit }
+        let built = RegionClipper(region: region, capStep: capStep)
+        cache.insert(built, for: key)
+        return built
+    }
+
+    static func clearCache() { cache.removeAll() }
+
     /// Whether a point is on the map (inside every cap and, with several faces, in one of them).
     func contains(_ v: SIMD3<Double>) -> Bool {
         for c in caps where !c.contains(v) { return false }
@@ -53,8 +71,15 @@ struct RegionClipper: Sendable {
     /// polygon's own spherical containment deciding whether it encloses a clip boundary.
     func clip(_ polygon: Polygon, input: inout SphereInput, name: String) -> [SpherePath] {
         let pm = input.primeMeridianDegrees
-        return clipPolygon(input.rings(of: polygon, name: name)) { p in
-            SphericalPolygon.contains(polygon, lon: p.ll.x * Angle.degreesPerRadian + pm, lat: p.ll.y * Angle.degreesPerRadian)
+        let rings = input.rings(of: polygon, name: name)
+        guard !rings.isEmpty else { return [] }
+        // The source's vertices are within the simplification tolerance of the rings' vertices:
+        // a point outside the rings' bounding cap widened by it is outside the polygon.
+        let bound = SphereBoundingCap(rings, margin: input.tolerance)
+        return clipPolygon(rings) { p in
+            if let bound, !bound.mayContain(p.v) { return false }
+            return SphericalPolygon.contains(polygon, lon: p.ll.x * Angle.degreesPerRadian + pm,
+                                             lat: p.ll.y * Angle.degreesPerRadian)
         }
     }
 

@@ -22,15 +22,32 @@ enum SphereClipper {
         var scratch: [Crossing] = []
         let n = path.count
         let edges = closed ? n : n - 1
-        let candidates = boundary.candidates(near: path)
-        if let candidates, candidates.isEmpty { return [] }
-        for i in 0..<max(0, edges) {
-            let j = (i + 1) % n
-            scratch.removeAll(keepingCapacity: true)
-            boundary.crossings(path[i], path[j], aInside: inside[i], bInside: inside[j], candidates: candidates,
-                               into: &scratch)
-            if scratch.count > 1 { scratch.sort { $0.order < $1.order } }
-            for c in scratch { result.append((i, c)) }
+        // Edges in runs of `run`, each run tested only against the boundary edges near it (a
+        // face ring of a net has dozens of edges; a country's ring is small next to it).
+        let run = 32
+        var start = 0
+        while start < edges {
+            let end = min(edges, start + run)
+            // The run's points: edges start..<end join points start...end (the last wraps to 0).
+            let candidates: [Int]?
+            if end < n {
+                candidates = boundary.candidates(near: path[start...end])
+            } else {
+                candidates = boundary.candidates(near: (Array(path[start..<n]) + [path[0]])[...])
+            }
+            if let candidates, candidates.isEmpty {
+                start = end
+                continue
+            }
+            for i in start..<end {
+                let j = i + 1 == n ? 0 : i + 1
+                scratch.removeAll(keepingCapacity: true)
+                boundary.crossings(path[i], path[j], aInside: inside[i], bInside: inside[j], candidates: candidates,
+                                   into: &scratch)
+                if scratch.count > 1 { scratch.sort { $0.order < $1.order } }
+                for c in scratch { result.append((i, c)) }
+            }
+            start = end
         }
         return result
     }

@@ -36,7 +36,7 @@ struct SphereInput {
                 continue
             }
             let ll = SIMD2(p.x - primeMeridianDegrees, min(max(p.y, -90), 90)) * Angle.radiansPerDegree
-            let sp = SpherePoint(lonLat: ll)
+            let sp = SpherePoint(fastLonLat: ll)
             if let last = out.last {
                 let d = UnitSphere.dot(last.v, sp.v)
                 if d >= 1 || (tolerance > 0 && d > cosTolerance) { continue }

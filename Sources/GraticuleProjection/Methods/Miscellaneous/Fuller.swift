@@ -56,16 +56,16 @@ public struct Fuller: Projection {
         @usableFromInline var e0, e1, e2: SIMD3<Double>
     }
 
-    /// The 24 faces in d3's order (a homogeneous tuple, read through a pointer).
+    /// The 24 faces in d3's order, read through a buffer pointer (an array: no copy of the
+    /// table per point — a tuple read with `withUnsafeBytes(of:)` was copied, 7.7 kB, on every call).
     @usableFromInline
     struct Faces: Sendable {
-        @usableFromInline var storage: (Face, Face, Face, Face, Face, Face, Face, Face, Face, Face, Face, Face,
-                      Face, Face, Face, Face, Face, Face, Face, Face, Face, Face, Face, Face)
+        @usableFromInline let storage: [Face]
         @usableFromInline static let count = 24
 
         @inlinable
         func withFaces<R>(_ body: (UnsafeBufferPointer<Face>) -> R) -> R {
-            withUnsafeBytes(of: storage) { raw in body(raw.bindMemory(to: Face.self)) }
+            storage.withUnsafeBufferPointer(body)
         }
     }
 
@@ -344,10 +344,8 @@ public struct Fuller: Projection {
             face.e0 = lines[0]; face.e1 = lines[1]; face.e2 = lines[2]
             built.append(face)
         }
-        let faces = Faces(storage: (
-            built[0], built[1], built[2], built[3], built[4], built[5], built[6], built[7], built[8], built[9],
-            built[10], built[11], built[12], built[13], built[14], built[15], built[16], built[17], built[18],
-            built[19], built[20], built[21], built[22], built[23]))
+        precondition(built.count == Faces.count, "Fuller net: \(built.count) faces built, expected \(Faces.count)")
+        let faces = Faces(storage: built)
 
         // Cuts: every piece edge not used to join a child to its parent, back in the geographic frame.
         let (q0, q1, q2) = rotation
