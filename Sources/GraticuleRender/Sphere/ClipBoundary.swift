@@ -219,6 +219,10 @@ struct FaceRing: Sendable {
     /// Half of each edge's length plus 1e-9 (radians), and its cosine and sine.
     let halfLengths: [Double]
     let halfLengthCosSin: [SIMD2<Double>]
+    /// Bounding caps of runs of `FaceRing.blockSize` consecutive edges (nil: a run wider than a
+    /// hemisphere, always tested edge by edge), so that `edges(near:)` skips far runs at once.
+    let blocks: [SphereBoundingCap?]
+    static let blockSize = 16
 
     init(_ given: [SIMD3<Double>], singleFace: Bool) {
         let ring = FaceRing.sweepingPoles(given)
@@ -235,6 +239,12 @@ struct FaceRing: Sendable {
         midpoints = (0..<n).map { UnitSphere.normalized(ring[$0] + ring[($0 + 1) % n]) }
         halfLengths = lengths.map { 0.5 * $0 + 1e-9 }
         halfLengthCosSin = halfLengths.map { SIMD2(cos($0), sin($0)) }
+        let ringPoints = points
+        blocks = stride(from: 0, to: n, by: FaceRing.blockSize).map { start in
+            let end = min(n, start + FaceRing.blockSize)
+            // The run's edges join points start...end (the last wraps to the first point).
+            return SphereBoundingCap(Array(ringPoints[start..<end]) + [ringPoints[end % n]])
+        }
         self.singleFace = singleFace
         // Just left of the middle of the longest edge.
         let i = lengths.indices.max { lengths[$0] < lengths[$1] } ?? 0
@@ -337,11 +347,18 @@ struct FaceRing: Sendable {
         // spare), i.e. dot(centre, midpoint) ≥ cos(R + h) = cos R cos h − sin R sin h.
         let (cosR, sinR) = (cap.cosRadius, sin(cap.radius))
         var out: [Int] = []
-        for i in points.indices {
-            let h = halfLengthCosSin[i]
-            if cap.radius + halfLengths[i] >= .pi
-                || UnitSphere.dot(cap.center, midpoints[i]) >= cosR * h.x - sinR * h.y - 1e-12 {
-                out.append(i)
+        for (b, block) in blocks.enumerated() {
+            // The run can hold a near edge only if its cap meets the path's cap.
+            if let block, cap.radius + block.radius < .pi,
+               UnitSphere.dot(cap.center, block.center) < cosR * block.cosRadius - sinR * block.sinRadius - 1e-12 {
+                continue
+            }
+            for i in (b * FaceRing.blockSize)..<min(points.count, (b + 1) * FaceRing.blockSize) {
+                let h = halfLengthCosSin[i]
+                if cap.radius + halfLengths[i] >= .pi
+                    || UnitSphere.dot(cap.center, midpoints[i]) >= cosR * h.x - sinR * h.y - 1e-12 {
+                    out.append(i)
+                }
             }
         }
         return out

@@ -55,6 +55,7 @@ struct SphereBoundingCap {
     /// Angular radius (radians) and its cosine.
     let radius: Double
     let cosRadius: Double
+    let sinRadius: Double
 
     /// The cap round `paths`, widened by `margin` radians; nil when there are no vertices or they
     /// do not fit in a cap smaller than a hemisphere.
@@ -76,6 +77,7 @@ struct SphereBoundingCap {
         center = c
         self.radius = radius
         cosRadius = cos(radius)
+        sinRadius = sin(radius)
     }
 
     /// False when `v` is certainly outside the cap.
