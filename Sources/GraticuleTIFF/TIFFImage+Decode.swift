@@ -86,16 +86,20 @@ extension TIFFImage {
             throw tiffError("\(kind) \(i): \(count) bytes of \(compression.name) data cannot hold the \(packedSize) bytes "
                             + "of a \(blockWidth) × \(rows) block", at: offset)
         }
-        var packed = [UInt8](repeating: 0, count: packedSize)
         let compression = self.compression
-        let produced = try packed.withUnsafeMutableBytes { dst in
-            data.withUnsafeBytes { file in
+        // Not zero-filled first: the codec writes every byte, or the block is refused below
+        // (`produced` short) before anything reads it.
+        var result: Result<Int, GraticuleError> = .success(0)
+        var packed = [UInt8](unsafeUninitializedCapacity: packedSize) { dst, initialized in
+            result = data.withUnsafeBytes { file in
                 Result { () throws(GraticuleError) -> Int in
                     let src = UnsafeRawBufferPointer(rebasing: file[Int(offset) ..< Int(offset + count)])
-                    return try TIFFImage.decompress(compression, src, into: dst, block: i)
+                    return try TIFFImage.decompress(compression, src, into: UnsafeMutableRawBufferPointer(dst), block: i)
                 }
             }
-        }.get()
+            initialized = packedSize
+        }
+        let produced = try result.get()
         guard produced == packedSize else {
             throw tiffError("\(compression.name) \(kind) \(i) decoded to \(produced) bytes, \(packedSize) expected "
                             + "(\(blockWidth) × \(rows) pixels of \(samples) × \(bits) bits)", at: offset)

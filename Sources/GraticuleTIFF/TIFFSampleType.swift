@@ -120,10 +120,18 @@ extension TIFFSampleType {
     /// a Double; the real part of a complex sample. Callers check that the index is in range.
     @inlinable
     public func double(_ p: UnsafeRawBufferPointer, index i: Int) -> Double {
+        precondition((i + 1) * byteSize <= p.count, "sample \(i) beyond \(p.count) bytes")
+        return double(p.baseAddress!, index: i)
+    }
+
+    /// The `i`-th sample at `p` as a Double (as `double(_:index:)` on a buffer, unchecked: the
+    /// caller knows the sample is there).
+    @inlinable
+    public func double(_ p: UnsafeRawPointer, index i: Int) -> Double {
         let o = i * byteSize
         switch self {
-        case .uint8: return Double(p[o])
-        case .int8: return Double(Int8(bitPattern: p[o]))
+        case .uint8: return Double(p.load(fromByteOffset: o, as: UInt8.self))
+        case .int8: return Double(p.load(fromByteOffset: o, as: Int8.self))
         case .uint16: return Double(p.loadUnaligned(fromByteOffset: o, as: UInt16.self))
         case .int16: return Double(p.loadUnaligned(fromByteOffset: o, as: Int16.self))
         case .uint32: return Double(p.loadUnaligned(fromByteOffset: o, as: UInt32.self))

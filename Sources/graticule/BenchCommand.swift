@@ -5,7 +5,7 @@ import Graticule
 /// `graticule bench projection|registry`: timings used by Benchmarks/compare_*.py.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "bench", _superCommandName: "graticule",
         abstract: "Time the engine (build with -c release). Benchmarks/*.py compare it with PROJ.",
         subcommands: [ProjectionBench.self, RegistryBench.self, MathBench.self, TransformationsBench.self,
                       PointInCountryBench.self, RasterBench.self, RenderBench.self])

@@ -5,7 +5,7 @@ import Graticule
 /// `graticule crs ID [--format summary|json|wkt1|esri|wkt2|projjson|proj]`
 struct CRSCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "crs",
+        commandName: "crs", _superCommandName: "graticule",
         abstract: "Describe a spatial reference (EPSG:n, ESRI:n, a bare WKID, WKT, PROJJSON or a PROJ string).")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

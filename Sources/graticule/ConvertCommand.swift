@@ -6,7 +6,7 @@ import Graticule
 /// [--simplify TOL [--method dp|visvalingam] [--preserve-topology]] [--where FIELD=VALUE]`, in the manner of ogr2ogr.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "convert",
+        commandName: "convert", _superCommandName: "graticule",
         abstract: "Convert vector data between GeoJSON, Shapefile, GeoPackage and CSV, optionally reprojecting, simplifying and filtering.")
 
     @Argument(help: "Input file or built-in layer (\(NaturalEarth.layerNames.joined(separator: ", "))).")

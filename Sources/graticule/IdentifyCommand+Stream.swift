@@ -6,65 +6,125 @@ import Glibc
 import Darwin
 #endif
 
-/// `graticule identify RASTER` reading points from standard input: all of it read at once with
-/// `read(2)`, parsed in place (`NumberFormat.parse`, no strings), transformed in one batch, and
-/// for text output each cell's values read through a `RasterCellReader` (the last decoded block
-/// kept, no cache lookup per cell) and printed into one byte buffer (`ByteWriter`) flushed in
-/// 1 MB writes. Nothing is allocated per line.
+/// `graticule identify RASTER` reading points from standard input: all of it mapped (a file) or
+/// read at once (a pipe), cut at line ends into one chunk per core; for text output each chunk
+/// is parsed in place (`NumberFormat.parse`, no strings), in batches of 1,024 lines transformed
+/// to the raster's spatial reference (with `--crs`), its cells read through its own
+/// `RasterCellReader` and printed into its own byte buffer (`ByteWriter`), and the buffers are
+/// written in input order. When there are many more lines than blocks and the whole image fits
+/// the block cache, its blocks are decoded first, concurrently (`Raster.prefetchBlock`). Nothing
+/// is allocated per line.
 extension IdentifyCommand {
     /// One input line: its byte range in the input, and whether it failed to parse as `x y`.
     struct InputLine { var range: Range<Int>; var isBad: Bool }
 
-    func streamStandardInput(_ r: Raster, operation: RasterCoordinateOperation?) throws {
-        let input = Self.readAll(fd: 0)
-        var (points, lines) = Self.parsePoints(input)
-        let original = json && operation != nil ? points : []
-        if let operation { points.withUnsafeMutableBufferPointer { operation.transform($0) } }
-        if json {
-            jsonLines(r, input: input, points: points, original: original, lines: lines, operation: operation)
-        } else {
-            textLines(r, input: input, points: points, lines: lines)
-        }
+    /// What one worker produced from a run of whole input lines.
+    struct ChunkOutput {
+        var lines = 0
+        var output: ByteWriter?
+        /// Standard-error messages, with line numbers counted from the chunk's first line.
+        var messages: [(line: Int, text: String)] = []
     }
 
-    /// `PIXEL LINE VALUE…` per line, `nodata` for a nodata band, `outside`, `error`.
-    func textLines(_ r: Raster, input: [UInt8], points: [SIMD2<Double>], lines: [InputLine]) {
-        var out = ByteWriter(fd: 1)
-        defer { out.flush(); out.deallocate() }
-        var reader = r.cellReader()
+    func streamStandardInput(_ r: Raster, operation: RasterCoordinateOperation?) throws {
+        let input = InputBytes(fd: 0)
+        if json {
+            var (points, lines) = Self.parsePoints(input.bytes, 0..<input.bytes.count)
+            let original = operation != nil ? points : []
+            if let operation { points.withUnsafeMutableBufferPointer { operation.transform($0) } }
+            jsonLines(r, input: input.bytes, points: points, original: original, lines: lines, operation: operation)
+            return
+        }
+        nonisolated(unsafe) let bytes = input.bytes
+        // Chunks of at least 128 KB (about 7,000 lines), one per core at most.
+        let workers = min(8, max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, bytes.count >> 17))
+        let ranges = Self.lineChunks(bytes, count: workers)
+        let blocks = r.fullResolutionBlockCount
+        if bytes.count / 16 >= 16 * blocks && blocks <= 4096 && r.fullResolutionFitsCache {
+            DispatchQueue.concurrentPerform(iterations: blocks) { r.prefetchBlock($0) }
+        }
+        var outputs = [ChunkOutput](repeating: ChunkOutput(), count: ranges.count)
+        outputs.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let all = buffer
+            DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
+                var out = ByteWriter.inMemory(capacity: ranges[i].count + 4096)
+                all[i] = textLines(r, input: bytes, range: ranges[i], operation: operation, into: &out)
+                all[i].output = out
+            }
+        }
+        var firstLine = 0
+        for chunk in outputs {
+            chunk.output?.write(to: 1)
+            chunk.output?.deallocate()
+            if !chunk.messages.isEmpty {
+                let text = chunk.messages.map { "line \(firstLine + $0.line): \($0.text)\n" }.joined()
+                FileHandle.standardError.write(Data(text.utf8))
+            }
+            firstLine += chunk.lines
+        }
+        withExtendedLifetime(input) {}
+    }
+
+    /// `count` byte ranges covering `input`, each ending after a newline (or at the end).
+    static func lineChunks(_ input: UnsafeRawBufferPointer, count: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for k in 1...count {
+            var end = k == count ? input.count : max(start, input.count * k / count)
+            while end < input.count && end > 0 && input[end - 1] != 0x0A { end += 1 }
+            if end > start { ranges.append(start..<end) }
+            start = end
+        }
+        return ranges.isEmpty ? [0..<0] : ranges
+    }
+
+    /// `PIXEL LINE VALUE…` per line of `range` (whole lines), `nodata` for a nodata band,
+    /// `outside`, `error`, parsed and transformed in batches of 1,024 lines.
+    func textLines(_ r: Raster, input: UnsafeRawBufferPointer, range: Range<Int>, operation: RasterCoordinateOperation?,
+                   into out: inout ByteWriter) -> ChunkOutput {
+        var result = ChunkOutput()
+        let reader = r.cellReader()
         let bandCount = r.bands.count
         let type = r.dataType
         let single = type == .float32
-        var values: [RasterValue] = []
-        values.reserveCapacity(bandCount)
-        for i in points.indices {
-            if lines[i].isBad {
-                Self.badLine(i, input, lines[i])
-                out.bytes("error\n")
-                continue
+        var points: [SIMD2<Double>] = [], lines: [InputLine] = []
+        points.reserveCapacity(1024)
+        lines.reserveCapacity(1024)
+        var next = range.lowerBound
+        while next < range.upperBound {
+            next = Self.parseLines(input, from: next, to: range.upperBound, limit: 1024, points: &points, lines: &lines)
+            if let operation { points.withUnsafeMutableBufferPointer { operation.transform($0) } }
+            for i in points.indices {
+                if lines[i].isBad {
+                    result.messages.append((result.lines + i + 1, Self.badLine(input, lines[i])))
+                    out.bytes("error\n")
+                    continue
+                }
+                let p = points[i]
+                guard let (column, row) = r.cellIndex(x: p.x, y: p.y) else { out.bytes("outside\n"); continue }
+                let start = out.position
+                do {
+                    let valid = try reader.isValid(column: column, row: row)
+                    out.integer(column)
+                    out.byte(0x20)
+                    out.integer(row)
+                    for b in 0..<bandCount {
+                        let v = try reader.value(band: b, column: column, row: row)
+                        if !valid || reader.isNoData(v, band: b) { out.bytes(" nodata"); continue }
+                        out.byte(0x20)
+                        Self.write(v, single: single, type: type, into: &out)
+                    }
+                    out.byte(0x0A)
+                } catch {
+                    // A block that cannot be decoded: the line becomes `error`, nothing of it half-written.
+                    out.rewind(to: start)
+                    result.messages.append((result.lines + i + 1, error.description))
+                    out.bytes("error\n")
+                }
             }
-            let p = points[i]
-            guard let (column, row) = r.cellIndex(x: p.x, y: p.y) else { out.bytes("outside\n"); continue }
-            let valid: Bool
-            values.removeAll(keepingCapacity: true)
-            do {
-                valid = try reader.isValid(column: column, row: row)
-                for b in 0..<bandCount { values.append(try reader.value(band: b, column: column, row: row)) }
-            } catch {
-                FileHandle.standardError.write(Data("line \(i + 1): \(error)\n".utf8))
-                out.bytes("error\n")
-                continue
-            }
-            out.integer(column)
-            out.byte(0x20)
-            out.integer(row)
-            for (b, v) in values.enumerated() {
-                if !valid || reader.isNoData(v, band: b) { out.bytes(" nodata"); continue }
-                out.byte(0x20)
-                Self.write(v, single: single, type: type, into: &out)
-            }
-            out.byte(0x0A)
+            result.lines += points.count
         }
+        return result
     }
 
     /// A value as `RasterValue.text(as:)` prints it (integers in decimal; floating-point values
@@ -92,13 +152,13 @@ extension IdentifyCommand {
     }
 
     /// One JSON object per line: the cell's attributes, nodata flags and extents.
-    func jsonLines(_ r: Raster, input: [UInt8], points: [SIMD2<Double>], original: [SIMD2<Double>], lines: [InputLine],
+    func jsonLines(_ r: Raster, input: UnsafeRawBufferPointer, points: [SIMD2<Double>], original: [SIMD2<Double>], lines: [InputLine],
                    operation: RasterCoordinateOperation?) {
         var out = ByteWriter(fd: 1)
         defer { out.flush(); out.deallocate() }
         for i in points.indices {
             if lines[i].isBad {
-                Self.badLine(i, input, lines[i])
+                FileHandle.standardError.write(Data("line \(i + 1): \(Self.badLine(input, lines[i]))\n".utf8))
                 out.bytes("{\"error\":\"expected x y\"}\n")
                 continue
             }
@@ -120,20 +180,83 @@ extension IdentifyCommand {
         }
     }
 
-    static func badLine(_ i: Int, _ input: [UInt8], _ line: InputLine) {
-        let text = String(decoding: input[line.range], as: UTF8.self)
-        FileHandle.standardError.write(Data("line \(i + 1): expected x y, got \(text.debugDescription)\n".utf8))
+    /// The standard-error message for a line that is not `x y`.
+    static func badLine(_ input: UnsafeRawBufferPointer, _ line: InputLine) -> String {
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: input[line.range]), as: UTF8.self)
+        return "expected x y, got \(text.debugDescription)"
     }
 
-    /// All bytes of a file descriptor until its end (one read of the whole file when it is a
-    /// regular file).
-    static func readAll(fd: Int32) -> [UInt8] {
+    /// Parses every line of `range` (see `parseLines`).
+    static func parsePoints(_ input: UnsafeRawBufferPointer, _ range: Range<Int>) -> ([SIMD2<Double>], [InputLine]) {
+        var points: [SIMD2<Double>] = [], lines: [InputLine] = []
+        points.reserveCapacity(range.count / 16)
+        lines.reserveCapacity(range.count / 16)
+        var next = range.lowerBound
+        while next < range.upperBound {
+            next = parseLines(input, from: next, to: range.upperBound, limit: .max, points: &points, lines: &lines,
+                              keep: true)
+        }
+        return (points, lines)
+    }
+
+    /// Parses up to `limit` lines of `x y` (separated by blanks, tabs or a comma; CR ignored)
+    /// from bytes [from, to) into `points` and `lines` (emptied first unless `keep`), each number
+    /// parsed in place (`NumberFormat.parse`: Clinger's fast path, `strtod` otherwise); a line that
+    /// is not exactly two numbers is (NaN, NaN) and flagged. Returns where the next line starts.
+    static func parseLines(_ b: UnsafeRawBufferPointer, from: Int, to n: Int, limit: Int, points: inout [SIMD2<Double>],
+                           lines: inout [InputLine], keep: Bool = false) -> Int {
+        if !keep {
+            points.removeAll(keepingCapacity: true)
+            lines.removeAll(keepingCapacity: true)
+        }
+        @inline(__always) func isSeparator(_ c: UInt8) -> Bool { c == 32 || c == 44 || c == 9 || c == 13 }
+        var i = from, parsed = 0
+        while i < n && parsed < limit {
+            let end = memchr(b.baseAddress! + i, 0x0A, n - i).map { b.baseAddress!.distance(to: UnsafeRawPointer($0)) } ?? n
+            var values = (0.0, 0.0), count = 0
+            var k = i, ok = true
+            while k < end {
+                if isSeparator(b[k]) { k += 1; continue }
+                var e = k
+                while e < end && !isSeparator(b[e]) { e += 1 }
+                guard count < 2, let v = NumberFormat.parse(b, k, e) else { ok = false; break }
+                if count == 0 { values.0 = v } else { values.1 = v }
+                count += 1
+                k = e
+            }
+            ok = ok && count == 2
+            points.append(ok ? SIMD2(values.0, values.1) : SIMD2(.nan, .nan))
+            lines.append(InputLine(range: i..<end, isBad: !ok))
+            parsed += 1
+            i = end + 1
+        }
+        return i
+    }
+}
+
+/// Standard input's bytes: the file mapped into memory when standard input is a regular file
+/// (no copy), else everything read until its end.
+final class InputBytes: @unchecked Sendable {
+    /// Immutable after init.
+    let bytes: UnsafeRawBufferPointer
+    private let mapping: (base: UnsafeMutableRawPointer, length: Int)?
+
+    init(fd: Int32) {
         var st = stat()
-        let size = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
-        var capacity = max(1 << 16, size + 1)
-        var n = 0
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 {
+            let offset = Int(lseek(fd, 0, SEEK_CUR))
+            let length = Int(st.st_size)
+            if offset >= 0, offset < length, let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0),
+               base != MAP_FAILED {
+                mapping = (base, length)
+                bytes = UnsafeRawBufferPointer(start: base + offset, count: length - offset)
+                _ = lseek(fd, off_t(length), SEEK_SET)
+                return
+            }
+        }
+        mapping = nil
+        var capacity = 1 << 16, n = 0
         var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-        defer { buffer.deallocate() }
         while true {
             if n == capacity {
                 let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
@@ -147,39 +270,14 @@ extension IdentifyCommand {
             if got <= 0 { break }
             n += got
         }
-        return [UInt8](UnsafeRawBufferPointer(start: buffer, count: n))
+        bytes = UnsafeRawBufferPointer(start: buffer, count: n)
     }
 
-    /// Parses lines of `x y` (separated by blanks, tabs or a comma; CR ignored) from raw bytes in
-    /// one pass, each number parsed in place (`NumberFormat.parse`: Clinger's fast path, `strtod`
-    /// otherwise); a line that is not exactly two numbers is (NaN, NaN) and flagged.
-    static func parsePoints(_ input: [UInt8]) -> ([SIMD2<Double>], [InputLine]) {
-        var points: [SIMD2<Double>] = [], lines: [InputLine] = []
-        points.reserveCapacity(input.count / 16)
-        lines.reserveCapacity(input.count / 16)
-        input.withUnsafeBytes { b in
-            let n = b.count
-            @inline(__always) func isSeparator(_ c: UInt8) -> Bool { c == 32 || c == 44 || c == 9 || c == 13 }
-            var i = 0
-            while i < n {
-                let end = memchr(b.baseAddress! + i, 0x0A, n - i).map { b.baseAddress!.distance(to: UnsafeRawPointer($0)) } ?? n
-                var values = (0.0, 0.0), count = 0
-                var k = i, ok = true
-                while k < end {
-                    if isSeparator(b[k]) { k += 1; continue }
-                    var e = k
-                    while e < end && !isSeparator(b[e]) { e += 1 }
-                    guard count < 2, let v = NumberFormat.parse(b, k, e) else { ok = false; break }
-                    if count == 0 { values.0 = v } else { values.1 = v }
-                    count += 1
-                    k = e
-                }
-                ok = ok && count == 2
-                points.append(ok ? SIMD2(values.0, values.1) : SIMD2(.nan, .nan))
-                lines.append(InputLine(range: i..<end, isBad: !ok))
-                i = end + 1
-            }
+    deinit {
+        if let mapping {
+            munmap(mapping.base, mapping.length)
+        } else {
+            bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
         }
-        return (points, lines)
     }
 }

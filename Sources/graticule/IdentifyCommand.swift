@@ -11,7 +11,7 @@ import Graticule
 /// `PIXEL LINE VALUE…` (a nodata band prints `nodata`), `outside` for a point off the raster.
 struct IdentifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "identify",
+        commandName: "identify", _superCommandName: "graticule",
         abstract: "Identify the raster cell under a point: column/row, values per band (Band_0 …), nodata, extent.")
 
     @Argument(help: "A GeoTIFF file, or a built-in raster's name (ndvi).")

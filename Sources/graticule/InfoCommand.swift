@@ -7,7 +7,7 @@ import Graticule
 /// first whose `handles` accepts the path describes it (raster: `RasterInfo`, vector: `VectorInfo`).
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "info",
+        commandName: "info", _superCommandName: "graticule",
         abstract: "Describe a data file or built-in dataset: vector layers (geometry type, feature count, fields, extent, "
             + "spatial reference) or a raster (size, bands, types, blocks, compression, nodata, georeferencing, overviews).")
 

@@ -60,31 +60,55 @@ struct LineReader {
     }
 }
 
-/// An output byte buffer flushed to a file descriptor in large blocks.
+/// write(2), named apart from `ByteWriter.write(to:)`.
+private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
+
+/// An output byte buffer flushed to a file descriptor in large blocks, or (`fd` −1, `inMemory`)
+/// kept in memory, growing, until written with `write(to:)`.
 struct ByteWriter {
     private let fd: Int32
-    private let buffer: UnsafeMutableRawBufferPointer
+    private var buffer: UnsafeMutableRawBufferPointer
     private var count = 0
 
     init(fd: Int32, capacity: Int = 1 << 20) {
         self.fd = fd
-        buffer = .allocate(byteCount: capacity, alignment: 16)
+        buffer = .allocate(byteCount: max(64, capacity), alignment: 16)
     }
+
+    /// A writer that keeps everything in memory (grown as needed).
+    static func inMemory(capacity: Int) -> ByteWriter { ByteWriter(fd: -1, capacity: capacity) }
 
     func deallocate() { buffer.deallocate() }
 
     @inline(__always) mutating func reserve(_ n: Int) {
-        if count + n > buffer.count { flush() }
+        if count + n > buffer.count {
+            if fd >= 0 { flush() }
+            if count + n > buffer.count { grow(to: count + n) }
+        }
     }
 
+    private mutating func grow(to needed: Int) {
+        let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(needed, buffer.count * 2), alignment: 16)
+        bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        buffer.deallocate()
+        buffer = bigger
+    }
+
+    /// Writes what is held to the writer's descriptor and empties it.
     mutating func flush() {
+        write(to: fd)
+        count = 0
+    }
+
+    /// Writes what is held to `descriptor` (keeps it).
+    func write(to descriptor: Int32) {
         var off = 0
         while off < count {
-            let w = write(fd, buffer.baseAddress! + off, count - off)
+            let w = systemWrite(descriptor, buffer.baseAddress! + off, count - off)
+            if w < 0 && errno == EINTR { continue }
             if w <= 0 { break }
             off += w
         }
-        count = 0
     }
 
     @inline(__always) mutating func byte(_ b: UInt8) {
@@ -116,21 +140,42 @@ struct ByteWriter {
         }
     }
 
-    /// Writes an unsigned integer in decimal.
+    /// Writes an unsigned integer in decimal: its digit count by comparisons, then two digits
+    /// per step from a table (no division loop to count).
     @inline(__always) mutating func unsigned(_ v: UInt64) {
         reserve(20)
         var n = 1
+        var t: UInt64 = 10
+        while n < 20 && v >= t {
+            n += 1
+            if n == 20 { break }
+            t = t &* 10
+        }
+        // "00" "01" … "99".
+        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        let table = UnsafeRawPointer(pairs.utf8Start)
+        let out = buffer.baseAddress! + count
         var x = v
-        while x >= 10 { x /= 10; n += 1 }
-        x = v
-        var k = count + n - 1
-        repeat {
-            buffer[k] = UInt8(truncatingIfNeeded: x % 10) &+ 0x30
-            x /= 10
-            k -= 1
-        } while x > 0
+        var k = n
+        while x >= 100 {
+            let r = Int(x % 100)
+            x /= 100
+            k -= 2
+            out.storeBytes(of: table.loadUnaligned(fromByteOffset: 2 * r, as: UInt16.self), toByteOffset: k, as: UInt16.self)
+        }
+        if x >= 10 {
+            out.storeBytes(of: table.loadUnaligned(fromByteOffset: 2 * Int(x), as: UInt16.self), toByteOffset: k - 2, as: UInt16.self)
+        } else {
+            out.storeBytes(of: UInt8(truncatingIfNeeded: x) &+ 0x30, toByteOffset: k - 1, as: UInt8.self)
+        }
         count += n
     }
+
+    /// Where the next byte goes (to undo a partly written line with `rewind(to:)`).
+    var position: Int { count }
+
+    /// Drops what was written after `position`.
+    mutating func rewind(to position: Int) { count = min(count, max(0, position)) }
 
     /// Writes raw bytes.
     mutating func bytes(_ b: some Collection<UInt8>) {
@@ -156,14 +201,16 @@ struct ByteWriter {
 
 /// Shortest round-trip formatting and fast parsing of decimal numbers.
 enum NumberFormat {
-    typealias Dtoa = @convention(c) (UnsafeMutablePointer<UInt8>, UInt, Double, Bool) -> UInt64
-
     /// The Swift runtime's shortest round-trip formatter (the one `Double.description` uses),
-    /// looked up once; nil when the runtime does not export it (then `description` is used).
-    static let dtoa: Dtoa? = {
-        guard let handle = dlopen(nil, RTLD_NOW), let sym = dlsym(handle, "swift_float64ToString") else { return nil }
-        return unsafeBitCast(sym, to: Dtoa.self)
-    }()
+    /// called directly (a runtime entry point, linked statically or dynamically alike).
+    @_silgen_name("swift_float64ToString")
+    static func swiftFloat64ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Double,
+                                     _ debug: Bool) -> UInt64
+
+    /// The runtime's shortest round-trip Float formatter (the one `Float.description` uses).
+    @_silgen_name("swift_float32ToString")
+    static func swiftFloat32ToString(_ buffer: UnsafeMutablePointer<UInt8>, _ length: UInt, _ value: Float,
+                                     _ debug: Bool) -> UInt64
 
     /// Writes `v` at `p` (at most 32 bytes) and returns the number of bytes written.
     @inline(__always)
@@ -174,36 +221,19 @@ enum NumberFormat {
             p.storeBytes(of: 0x6E, toByteOffset: 2, as: UInt8.self)
             return 3
         }
-        if let dtoa {
-            // Swift 6.3's swift_float64ToString leaves the bytes of '0' digits untouched (it
-            // expects a buffer filled with '0'): without this, zeros came out as NUL or as stale
-            // bytes of the previous number ("-52.\0", "-n.99890…").
-            p.initializeMemory(as: UInt8.self, repeating: 0x30, count: 32)
-            return Int(dtoa(p.assumingMemoryBound(to: UInt8.self), 32, v, false))
-        }
-        let s = v.description.utf8
-        var i = 0
-        for c in s {
-            p.storeBytes(of: c, toByteOffset: i, as: UInt8.self)
-            i += 1
-        }
-        return i
+        // Swift 6.3's swift_float64ToString leaves the bytes of '0' digits untouched (it
+        // expects a buffer filled with '0'): without this, zeros came out as NUL or as stale
+        // bytes of the previous number ("-52.\0", "-n.99890…").
+        p.initializeMemory(as: UInt8.self, repeating: 0x30, count: 32)
+        return Int(swiftFloat64ToString(p.assumingMemoryBound(to: UInt8.self), 32, v, false))
     }
-
-    typealias FtoA = @convention(c) (UnsafeMutablePointer<UInt8>, UInt, Float, Bool) -> UInt64
-
-    /// The runtime's shortest round-trip Float formatter (the one `Float.description` uses).
-    static let ftoa: FtoA? = {
-        guard let handle = dlopen(nil, RTLD_NOW), let sym = dlsym(handle, "swift_float32ToString") else { return nil }
-        return unsafeBitCast(sym, to: FtoA.self)
-    }()
 
     /// Writes `v` at `p` (at most 32 bytes) as `Float.description` does; returns the byte count.
     @inline(__always)
     static func write(_ v: Float, into p: UnsafeMutableRawPointer) -> Int {
-        if v.isFinite, let ftoa {
+        if v.isFinite {
             p.initializeMemory(as: UInt8.self, repeating: 0x30, count: 32)  // see write(Double)
-            return Int(ftoa(p.assumingMemoryBound(to: UInt8.self), 32, v, false))
+            return Int(swiftFloat32ToString(p.assumingMemoryBound(to: UInt8.self), 32, v, false))
         }
         var i = 0
         for c in v.description.utf8 {
@@ -213,7 +243,9 @@ enum NumberFormat {
         return i
     }
 
-    static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+    /// 10⁰ … 10²², exact in Double (a literal: initialised statically, no lazy global).
+    static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
+                                        1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
     /// Parses a decimal number from bytes [i, end) of `b`: sign, digits, optional fraction and
     /// exponent. Exact when the digits fit in 2^53 and the power of ten in 10^±22 (Clinger's fast
@@ -225,6 +257,15 @@ enum NumberFormat {
         if b[i] == 0x2D { negative = true; i += 1 } else if b[i] == 0x2B { i += 1 }
         var mantissa: UInt64 = 0
         var digits = 0, exponent = 0, sawDigit = false
+        // Runs of up to 8 digits 8 bytes at a time (the run stops at `to`: the byte there is a
+        // separator), while the mantissa has room for them.
+        var run = eightDigits(b, i, to)
+        if run.count > 0 {
+            mantissa = run.value
+            digits = decimalDigits(mantissa)
+            i += run.count
+            sawDigit = true
+        }
         while i < to, b[i] &- 0x30 < 10 {
             if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(b[i] &- 0x30); if mantissa != 0 { digits += 1 } } else { exponent += 1 }
             sawDigit = true
@@ -232,6 +273,14 @@ enum NumberFormat {
         }
         if i < to && b[i] == 0x2E {
             i += 1
+            run = eightDigits(b, i, to)
+            if run.count > 0 && digits + run.count <= 19 {
+                mantissa = mantissa &* powersOfTenInt[run.count] &+ run.value
+                digits = decimalDigits(mantissa)
+                exponent -= run.count
+                i += run.count
+                sawDigit = true
+            }
             while i < to, b[i] &- 0x30 < 10 {
                 if digits < 19 {
                     mantissa = mantissa &* 10 &+ UInt64(b[i] &- 0x30)
@@ -263,6 +312,43 @@ enum NumberFormat {
             return negative ? -v : v
         }
         return slowParse(b, from, to)
+    }
+
+    /// The number of significant decimal digits of `v` (0 for 0): the digits a mantissa holds, so
+    /// that the byte loop drops digits only beyond 19 (and the fast path then refuses it).
+    @inline(__always)
+    static func decimalDigits(_ v: UInt64) -> Int {
+        var n = 0, t: UInt64 = 1
+        while n < 20 && v >= t {
+            n += 1
+            if n == 20 { break }
+            t = t &* 10
+        }
+        return n
+    }
+
+    /// 10⁰ … 10⁸ as integers.
+    static let powersOfTenInt: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+
+    /// The decimal digits at the start of bytes [i, to) — at most 8 — and their value, read as one
+    /// 64-bit word (SWAR: digit bytes found by their high bits after subtracting '0' and adding
+    /// 0x46, the run's digits combined pairwise, then in fours, then eight: the method of
+    /// fast_float's `parse_eight_digits_unrolled`). (0, 0) when fewer than 8 bytes of the buffer
+    /// remain from `i` (the caller's byte loop takes over).
+    @inline(__always)
+    static func eightDigits(_ b: UnsafeRawBufferPointer, _ i: Int, _ to: Int) -> (count: Int, value: UInt64) {
+        guard i + 8 <= b.count, i < to else { return (0, 0) }
+        let word = UInt64(littleEndian: b.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+        let a = word &- 0x3030_3030_3030_3030
+        let nonDigit = (a | (word &+ 0x4646_4646_4646_4646) | word) & 0x8080_8080_8080_8080
+        let count = min(nonDigit == 0 ? 8 : nonDigit.trailingZeroBitCount / 8, to - i)
+        guard count > 0 else { return (0, 0) }
+        // The run's digits in the high bytes, zeros (leading zeros of the number) below.
+        var d = count == 8 ? a : a << UInt64(8 * (8 - count))
+        d = d &* 10 &+ (d >> 8)
+        d = ((d & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
+             &+ ((d >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))) >> 32
+        return (count, d)
     }
 
     /// `strtod` on a NUL-terminated copy (numbers with more than 15 digits, nan, inf).

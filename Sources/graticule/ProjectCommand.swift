@@ -9,7 +9,7 @@ import Graticule
 /// projected prints `nan nan` and its reason goes to standard error.
 struct ProjectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "project",
+        commandName: "project", _superCommandName: "graticule",
         abstract: "Project coordinates from one spatial reference to another (x/y order: lon/lat, easting/northing).")
 
     @Option(name: .long, help: "Source spatial reference (EPSG:n, ESRI:n, WKID, WKT, PROJJSON, PROJ string).")

@@ -6,7 +6,7 @@ import Graticule
 /// [--layers countries,graticule,outline] [--format svg|png] [--output FILE]`
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render",
+        commandName: "render", _superCommandName: "graticule",
         abstract: "Draw a world map (Natural Earth countries, graticule, outline) in any spatial reference as SVG or PNG.",
         discussion: """
             The extent is in the spatial reference's units, x/y order (easting/northing, longitude/latitude), \

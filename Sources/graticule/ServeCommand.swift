@@ -8,7 +8,7 @@ import GraticuleServer
 /// URL once listening; stops gracefully on Ctrl-C or SIGTERM.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve",
+        commandName: "serve", _superCommandName: "graticule",
         abstract: "Serve the web viewer, JSON API, OGC WMS and XYZ tiles (embedded data; no configuration needed).")
 
     @Option(name: .long, help: "Address to bind (0.0.0.0 to accept other machines).")

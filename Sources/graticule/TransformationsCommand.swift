@@ -8,7 +8,7 @@ import Graticule
 /// accuracy, area of use, and whether each is usable or which grid files it misses.
 struct TransformationsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "transformations",
+        commandName: "transformations", _superCommandName: "graticule",
         abstract: "List the datum transformations between two spatial references, most suitable first.")
 
     @Option(name: .long, help: "Source spatial reference.")

@@ -81,8 +81,10 @@ extension Raster {
     @inlinable
     public func cellIndex(x: Double, y: Double) -> (column: Int, row: Int)? {
         guard let inv = inverseGeoTransform else { return nil }
-        let pixel = (inv.c0 + inv.c1 * x + inv.c2 * y).rounded(.down)
-        let line = (inv.c3 + inv.c4 * x + inv.c5 * y).rounded(.down)
+        let pixel = inv.c0 + inv.c1 * x + inv.c2 * y
+        let line = inv.c3 + inv.c4 * x + inv.c5 * y
+        // floor(v) ≥ 0 ⇔ v ≥ 0 and floor(v) < n ⇔ v < n for a whole n, and on [0, n) the
+        // conversion to Int truncates, which is floor (GDAL's rule): no floor call. NaN fails.
         guard pixel >= 0, line >= 0, pixel < Double(width), line < Double(height) else { return nil }
         return (Int(pixel), Int(line))
     }

@@ -2,10 +2,18 @@ import GraticuleIO
 import Synchronization
 
 /// A decoded block shared between readers (immutable once made).
-final class DecodedBlock: Sendable {
+final class DecodedBlock: @unchecked Sendable {
     /// nil for a block the file does not hold (sparse): read as nodata, or 0.
     let block: TIFFBlock?
-    init(_ block: TIFFBlock?) { self.block = block }
+    /// The first of the block's bytes (nil for a sparse block): the storage of `block.bytes`,
+    /// which this object owns and never mutates, so the address holds for the object's lifetime.
+    /// Readers that keep the object index cells through it without reference counting or
+    /// closures per cell.
+    let base: UnsafeRawPointer?
+    init(_ block: TIFFBlock?) {
+        self.block = block
+        base = block.flatMap { b in b.bytes.isEmpty ? nil : b.bytes.withUnsafeBytes { $0.baseAddress } }
+    }
     var byteCount: Int { block?.bytes.count ?? 0 }
 }
 

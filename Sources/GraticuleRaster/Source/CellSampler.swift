@@ -18,6 +18,9 @@ struct CellSampler {
     private var lastKey = -1
     private var lastPlane = -1
     private var last: DecodedBlock?
+    /// `last`'s bytes (valid while `last` holds the block; nil: sparse), width and samples.
+    private var lastBase: UnsafeRawPointer?
+    private var lastWidth = 0, lastSamples = 0
     private var maskKey = -1
     private var maskBlock: DecodedBlock?
 
@@ -41,14 +44,18 @@ struct CellSampler {
         let plane = planar ? band : 0
         let key = (plane * 65_536 + by) * 65_536 + bx
         if key != lastKey || plane != lastPlane {
-            last = try store.block(image: image, column: bx, row: by, plane: plane)
+            let d = try store.block(image: image, column: bx, row: by, plane: plane)
+            last = d
+            lastBase = d.base
+            lastWidth = d.block?.width ?? 0
+            lastSamples = d.block?.samples ?? 0
             lastKey = key; lastPlane = plane
         }
         let nd = noData[band]
         let v: Double
-        if let block = last!.block {
-            let i = ((row - by * blockHeight) * block.width + (column - bx * blockWidth)) * block.samples + (planar ? 0 : band)
-            v = RasterStore.double(block.bytes, index: i, type: type)
+        if let base = lastBase {
+            let i = ((row - by * blockHeight) * lastWidth + (column - bx * blockWidth)) * lastSamples + (planar ? 0 : band)
+            v = type.double(base, index: i)
         } else {
             v = nd ?? 0
         }

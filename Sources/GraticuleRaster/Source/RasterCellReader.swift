@@ -6,11 +6,13 @@ import GraticuleIO
 /// has read in a table indexed by block number (up to the raster's cache size in bytes, then
 /// it starts over), so that a cell of a block already read is indexed directly, without the
 /// shared cache's lock or hash table. Not thread-safe: one reader per thread.
-public struct RasterCellReader {
+///
+/// A class, so that calls never copy it (a struct reader was copied, 784 bytes, for each
+/// non-mutating call between mutating ones in the identify loop).
+public final class RasterCellReader {
     let store: RasterStore
-    let image: TIFFImage
-    let mask: TIFFImage?
-    let maskIndex: Int?
+    /// The mask image's index and block layout (nil: no internal mask).
+    let mask: (index: Int, blockWidth: Int, blockHeight: Int, blocksAcross: Int)?
     let noData: [Double?]
     let singlePrecision: Bool
     /// Band count.
@@ -21,49 +23,72 @@ public struct RasterCellReader {
     private let budget: Int
     private var lastKey = -1
     private var last: DecodedBlock?
+    /// The last block's bytes (`DecodedBlock.base`, valid while `last` holds the block; nil: a
+    /// sparse block), width and samples per pixel.
+    private var lastBase: UnsafeRawPointer?
+    private var lastWidth = 0, lastSamples = 0
+    private let blockWidth: Int, blockHeight: Int, sampleType: TIFFSampleType
+    private let isPlanar: Bool, blocksAcross: Int, blocksPerPlane: Int
     private var maskKey = -1
     private var maskBlock: DecodedBlock?
 
     init(_ raster: Raster) {
         store = raster.store
-        image = raster.store.images[0]
-        maskIndex = raster.maskImage
-        mask = raster.maskImage.map { raster.store.images[$0] }
+        let image = raster.store.images[0]
+        mask = raster.maskImage.map { i in
+            let m = raster.store.images[i]
+            return (i, m.blockWidth, m.blockHeight, m.blocksAcross)
+        }
         noData = raster.bands.map(\.noData)
         singlePrecision = raster.dataType == .float32 || raster.dataType == .cfloat32
         bandCount = raster.bands.count
         let count = image.blocksPerPlane * (image.isPlanar ? image.samplesPerPixel : 1)
         blocks = count <= 1 << 20 ? Array(repeating: nil, count: count) : []
         budget = raster.store.cache.capacity
+        blockWidth = image.blockWidth
+        blockHeight = image.blockHeight
+        sampleType = image.sampleType
+        isPlanar = image.isPlanar
+        blocksAcross = image.blocksAcross
+        blocksPerPlane = image.blocksPerPlane
     }
 
     /// The exact value of a band at a cell (0 ≤ column < width, 0 ≤ row < height, 0 ≤ band <
     /// bandCount: callers check; `cellIndex(x:y:)` gives cells inside).
     /// - Throws: decoding errors of the cell's block.
     @inline(__always)
-    public mutating func value(band: Int, column: Int, row: Int) throws(GraticuleError) -> RasterValue {
-        let bx = column / image.blockWidth, by = row / image.blockHeight
-        let plane = image.isPlanar ? band : 0
-        let key = image.blockIndex(column: bx, row: by, plane: plane)
-        if key != lastKey || last == nil {
-            if key < blocks.count, let held = blocks[key] {
-                last = held
-            } else {
-                let d = try store.block(image: 0, column: bx, row: by, plane: plane)
-                if key < blocks.count {
-                    if heldBytes + d.byteCount > budget {
-                        for i in blocks.indices { blocks[i] = nil }
-                        heldBytes = 0
-                    }
-                    blocks[key] = d
-                    heldBytes += d.byteCount
+    public func value(band: Int, column: Int, row: Int) throws(GraticuleError) -> RasterValue {
+        let bx = column / blockWidth, by = row / blockHeight
+        let plane = isPlanar ? band : 0
+        let key = (isPlanar ? plane * blocksPerPlane : 0) + by * blocksAcross + bx
+        if key != lastKey || last == nil { try load(key, bx, by, plane) }
+        guard let base = lastBase else { return RasterStore.sparseValue(sampleType, fill: noData[band] ?? 0) }
+        let i = ((row - by * blockHeight) * lastWidth + (column - bx * blockWidth)) * lastSamples + (isPlanar ? 0 : band)
+        return RasterStore.load(base, index: i, type: sampleType)
+    }
+
+    /// Makes block `key` (column bx, row by, plane) the current one: from the table, or decoded
+    /// (through the shared cache) and kept in the table.
+    private func load(_ key: Int, _ bx: Int, _ by: Int, _ plane: Int) throws(GraticuleError) {
+        let d: DecodedBlock
+        if key < blocks.count, let held = blocks[key] {
+            d = held
+        } else {
+            d = try store.block(image: 0, column: bx, row: by, plane: plane)
+            if key < blocks.count {
+                if heldBytes + d.byteCount > budget {
+                    for i in blocks.indices { blocks[i] = nil }
+                    heldBytes = 0
                 }
-                last = d
+                blocks[key] = d
+                heldBytes += d.byteCount
             }
-            lastKey = key
         }
-        return RasterStore.value(last!, image: image, band: band, column: column - bx * image.blockWidth,
-                                 row: row - by * image.blockHeight, fill: noData[band] ?? 0)
+        last = d
+        lastKey = key
+        lastBase = d.base
+        lastWidth = d.block?.width ?? 0
+        lastSamples = d.block?.samples ?? 0
     }
 
     /// True when `value` is the band's nodata value (`RasterBand.isNoData`).
@@ -74,12 +99,12 @@ public struct RasterCellReader {
 
     /// False where the internal mask marks the cell invalid (true everywhere without a mask).
     @inline(__always)
-    public mutating func isValid(column: Int, row: Int) throws(GraticuleError) -> Bool {
-        guard let mask, let maskIndex else { return true }
+    public func isValid(column: Int, row: Int) throws(GraticuleError) -> Bool {
+        guard let mask else { return true }
         let bx = column / mask.blockWidth, by = row / mask.blockHeight
-        let key = mask.blockIndex(column: bx, row: by, plane: 0)
+        let key = by * mask.blocksAcross + bx
         if key != maskKey || maskBlock == nil {
-            maskBlock = try store.block(image: maskIndex, column: bx, row: by, plane: 0)
+            maskBlock = try store.block(image: mask.index, column: bx, row: by, plane: 0)
             maskKey = key
         }
         guard let b = maskBlock!.block else { return false }
@@ -91,4 +116,34 @@ public struct RasterCellReader {
 extension Raster {
     /// A reader of exact cell values that keeps its last decoded block (see `RasterCellReader`).
     public func cellReader() -> RasterCellReader { RasterCellReader(self) }
+}
+
+extension Raster {
+    /// The number of blocks (tiles or strips, all planes) of the full-resolution image.
+    public var fullResolutionBlockCount: Int {
+        let image = store.images[0]
+        return image.blocksPerPlane * (image.isPlanar ? image.samplesPerPixel : 1)
+    }
+
+    /// Whether every decoded block of the full-resolution image fits the raster's block cache
+    /// at once (so that decoding them all ahead of a long run of reads is never wasted).
+    public var fullResolutionFitsCache: Bool {
+        let image = store.images[0]
+        let bytes = image.blockWidth.multipliedReportingOverflow(by: image.blockHeight)
+        let cell = (image.isPlanar ? 1 : image.samplesPerPixel) * image.sampleType.byteSize
+        let (total, overflow) = bytes.partialValue.multipliedReportingOverflow(by: cell * fullResolutionBlockCount)
+        return !bytes.overflow && !overflow && total <= store.cache.capacity
+    }
+
+    /// Decodes block `index` (0 ..< `fullResolutionBlockCount`, in `TIFFImage.blockIndex` order)
+    /// of the full-resolution image into the raster's shared block cache, for a caller about to
+    /// read most of the raster: blocks decoded concurrently first (`DispatchQueue.concurrentPerform`)
+    /// are then read without decoding. A block that fails to decode is left for the read that
+    /// needs it to report. Thread-safe.
+    public func prefetchBlock(_ index: Int) {
+        let image = store.images[0]
+        guard index >= 0, index < fullResolutionBlockCount else { return }
+        let plane = index / image.blocksPerPlane, inPlane = index % image.blocksPerPlane
+        _ = try? store.block(image: 0, column: inPlane % image.blocksAcross, row: inPlane / image.blocksAcross, plane: plane)
+    }
 }

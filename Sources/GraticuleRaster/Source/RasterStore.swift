@@ -50,38 +50,45 @@ final class RasterStore: Sendable {
     @inline(__always)
     static func value(_ d: DecodedBlock, image img: TIFFImage, band: Int, column: Int, row: Int, fill: Double) -> RasterValue {
         let type = img.sampleType
-        guard let b = d.block else {
-            if type.isComplex { return .complex(fill, 0) }
-            if type.isFloatingPoint { return .float(fill) }
-            return type.isSigned ? .integer(Int64(fill)) : .unsigned(UInt64(fill))
-        }
+        guard let b = d.block else { return sparseValue(type, fill: fill) }
         let i = (row * b.width + column) * b.samples + (img.isPlanar ? 0 : band)
-        return b.bytes.withUnsafeBytes { p -> RasterValue in
-            let o = i * type.byteSize
-            switch type {
-            case .uint8: return .unsigned(UInt64(p[o]))
-            case .int8: return .integer(Int64(Int8(bitPattern: p[o])))
-            case .uint16: return .unsigned(UInt64(p.loadUnaligned(fromByteOffset: o, as: UInt16.self)))
-            case .int16: return .integer(Int64(p.loadUnaligned(fromByteOffset: o, as: Int16.self)))
-            case .uint32: return .unsigned(UInt64(p.loadUnaligned(fromByteOffset: o, as: UInt32.self)))
-            case .int32: return .integer(Int64(p.loadUnaligned(fromByteOffset: o, as: Int32.self)))
-            case .uint64: return .unsigned(p.loadUnaligned(fromByteOffset: o, as: UInt64.self))
-            case .int64: return .integer(p.loadUnaligned(fromByteOffset: o, as: Int64.self))
-            case .float32: return .float(Double(p.loadUnaligned(fromByteOffset: o, as: Float.self)))
-            case .float64: return .float(p.loadUnaligned(fromByteOffset: o, as: Double.self))
-            case .cint16:
-                return .complex(Double(p.loadUnaligned(fromByteOffset: o, as: Int16.self)),
-                                Double(p.loadUnaligned(fromByteOffset: o + 2, as: Int16.self)))
-            case .cint32:
-                return .complex(Double(p.loadUnaligned(fromByteOffset: o, as: Int32.self)),
-                                Double(p.loadUnaligned(fromByteOffset: o + 4, as: Int32.self)))
-            case .cfloat32:
-                return .complex(Double(p.loadUnaligned(fromByteOffset: o, as: Float.self)),
-                                Double(p.loadUnaligned(fromByteOffset: o + 4, as: Float.self)))
-            case .cfloat64:
-                return .complex(p.loadUnaligned(fromByteOffset: o, as: Double.self),
-                                p.loadUnaligned(fromByteOffset: o + 8, as: Double.self))
-            }
+        return load(d.base!, index: i, type: type)
+    }
+
+    /// The value of a block the file does not hold: `fill` in the sample type.
+    static func sparseValue(_ type: TIFFSampleType, fill: Double) -> RasterValue {
+        if type.isComplex { return .complex(fill, 0) }
+        if type.isFloatingPoint { return .float(fill) }
+        return type.isSigned ? .integer(Int64(fill)) : .unsigned(UInt64(fill))
+    }
+
+    /// The `i`-th sample of decoded block bytes as its exact value.
+    @inline(__always)
+    static func load(_ p: UnsafeRawPointer, index i: Int, type: TIFFSampleType) -> RasterValue {
+        let o = i * type.byteSize
+        switch type {
+        case .uint8: return .unsigned(UInt64(p.load(fromByteOffset: o, as: UInt8.self)))
+        case .int8: return .integer(Int64(p.load(fromByteOffset: o, as: Int8.self)))
+        case .uint16: return .unsigned(UInt64(p.loadUnaligned(fromByteOffset: o, as: UInt16.self)))
+        case .int16: return .integer(Int64(p.loadUnaligned(fromByteOffset: o, as: Int16.self)))
+        case .uint32: return .unsigned(UInt64(p.loadUnaligned(fromByteOffset: o, as: UInt32.self)))
+        case .int32: return .integer(Int64(p.loadUnaligned(fromByteOffset: o, as: Int32.self)))
+        case .uint64: return .unsigned(p.loadUnaligned(fromByteOffset: o, as: UInt64.self))
+        case .int64: return .integer(p.loadUnaligned(fromByteOffset: o, as: Int64.self))
+        case .float32: return .float(Double(p.loadUnaligned(fromByteOffset: o, as: Float.self)))
+        case .float64: return .float(p.loadUnaligned(fromByteOffset: o, as: Double.self))
+        case .cint16:
+            return .complex(Double(p.loadUnaligned(fromByteOffset: o, as: Int16.self)),
+                            Double(p.loadUnaligned(fromByteOffset: o + 2, as: Int16.self)))
+        case .cint32:
+            return .complex(Double(p.loadUnaligned(fromByteOffset: o, as: Int32.self)),
+                            Double(p.loadUnaligned(fromByteOffset: o + 4, as: Int32.self)))
+        case .cfloat32:
+            return .complex(Double(p.loadUnaligned(fromByteOffset: o, as: Float.self)),
+                            Double(p.loadUnaligned(fromByteOffset: o + 4, as: Float.self)))
+        case .cfloat64:
+            return .complex(p.loadUnaligned(fromByteOffset: o, as: Double.self),
+                            p.loadUnaligned(fromByteOffset: o + 8, as: Double.self))
         }
     }
 
