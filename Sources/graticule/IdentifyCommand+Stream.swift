@@ -201,7 +201,7 @@ extension IdentifyCommand {
 
     /// Parses up to `limit` lines of `x y` (separated by blanks, tabs or a comma; CR ignored)
     /// from bytes [from, to) into `points` and `lines` (emptied first unless `keep`), each number
-    /// parsed in place (`NumberFormat.parse`: Clinger's fast path, `strtod` otherwise); a line that
+    /// parsed in place in one pass (`NumberFormat.scan`: Clinger's fast path, `strtod` otherwise); a line that
     /// is not exactly two numbers is (NaN, NaN) and flagged. Returns where the next line starts.
     static func parseLines(_ b: UnsafeRawBufferPointer, from: Int, to n: Int, limit: Int, points: inout [SIMD2<Double>],
                            lines: inout [InputLine], keep: Bool = false) -> Int {
@@ -209,17 +209,16 @@ extension IdentifyCommand {
             points.removeAll(keepingCapacity: true)
             lines.removeAll(keepingCapacity: true)
         }
-        @inline(__always) func isSeparator(_ c: UInt8) -> Bool { c == 32 || c == 44 || c == 9 || c == 13 }
         var i = from, parsed = 0
         while i < n && parsed < limit {
             let end = memchr(b.baseAddress! + i, 0x0A, n - i).map { b.baseAddress!.distance(to: UnsafeRawPointer($0)) } ?? n
             var values = (0.0, 0.0), count = 0
             var k = i, ok = true
             while k < end {
-                if isSeparator(b[k]) { k += 1; continue }
-                var e = k
-                while e < end && !isSeparator(b[e]) { e += 1 }
-                guard count < 2, let v = NumberFormat.parse(b, k, e) else { ok = false; break }
+                if NumberFormat.isSeparator(b[k]) { k += 1; continue }
+                guard count < 2 else { ok = false; break }
+                let (value, e) = NumberFormat.scan(b, k, end)
+                guard let v = value else { ok = false; break }
                 if count == 0 { values.0 = v } else { values.1 = v }
                 count += 1
                 k = e

@@ -247,18 +247,35 @@ enum NumberFormat {
     static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
                                         1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
-    /// Parses a decimal number from bytes [i, end) of `b`: sign, digits, optional fraction and
+    /// Parses a decimal number from bytes [from, to) of `b`: sign, digits, optional fraction and
     /// exponent. Exact when the digits fit in 2^53 and the power of ten in 10^±22 (Clinger's fast
     /// path); otherwise the C library's `strtod` decides. Nil when the bytes are not a number.
     static func parse(_ b: UnsafeRawBufferPointer, _ from: Int, _ to: Int) -> Double? {
+        let (value, next) = scan(b, from, to)
+        return next == to ? value : nil
+    }
+
+    /// The separators between numbers on a line: blank, tab, comma, carriage return.
+    @inline(__always) static func isSeparator(_ c: UInt8) -> Bool { c == 0x20 || c == 0x2C || c == 0x09 || c == 0x0D }
+
+    /// Parses the token that starts at `from` and runs to the first separator (`isSeparator`) or
+    /// to `to`, in one pass over its bytes: its value as `parse` gives it (nil when the token is
+    /// not a number), and where the token ends.
+    @inline(__always)
+    static func scan(_ b: UnsafeRawBufferPointer, _ from: Int, _ to: Int) -> (value: Double?, next: Int) {
+        @inline(__always) func tokenEnd(_ i: Int) -> Int {
+            var e = i
+            while e < to && !isSeparator(b[e]) { e += 1 }
+            return e
+        }
         var i = from
-        guard i < to else { return nil }
+        guard i < to else { return (nil, i) }
         var negative = false
         if b[i] == 0x2D { negative = true; i += 1 } else if b[i] == 0x2B { i += 1 }
         var mantissa: UInt64 = 0
         var digits = 0, exponent = 0, sawDigit = false
-        // Runs of up to 8 digits 8 bytes at a time (the run stops at `to`: the byte there is a
-        // separator), while the mantissa has room for them.
+        // Runs of up to 8 digits 8 bytes at a time (a run stops at the first byte that is not a
+        // digit, and at `to`), while the mantissa has room for them.
         var run = eightDigits(b, i, to)
         if run.count > 0 {
             mantissa = run.value
@@ -291,7 +308,10 @@ enum NumberFormat {
                 i += 1
             }
         }
-        guard sawDigit else { return slowParse(b, from, to) }
+        guard sawDigit else {
+            let e = tokenEnd(i)
+            return (slowParse(b, from, e), e)
+        }
         if i < to && (b[i] | 0x20) == 0x65 {
             i += 1
             var eNeg = false
@@ -302,16 +322,19 @@ enum NumberFormat {
                 eDigits += 1
                 i += 1
             }
-            guard eDigits > 0 else { return nil }
+            guard eDigits > 0 else { return (nil, tokenEnd(i)) }
             exponent += eNeg ? -e : e
         }
-        guard i == to else { return slowParse(b, from, to) }
+        guard i == to || isSeparator(b[i]) else {
+            let e = tokenEnd(i)
+            return (slowParse(b, from, e), e)
+        }
         if mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
             var v = Double(mantissa)
             v = exponent < 0 ? v / powersOfTen[-exponent] : v * powersOfTen[exponent]
-            return negative ? -v : v
+            return (negative ? -v : v, i)
         }
-        return slowParse(b, from, to)
+        return (slowParse(b, from, i), i)
     }
 
     /// The number of significant decimal digits of `v` (0 for 0): the digits a mantissa holds, so

@@ -124,12 +124,10 @@ struct ProjectCommand: ParsableCommand {
             var bad = false
             var blank = true
             while i < end {
-                let c = line[i]
-                if c == 0x20 || c == 0x09 || c == 0x2C { i += 1; continue }
+                if NumberFormat.isSeparator(line[i]) { i += 1; continue }
                 blank = false
-                var j = i
-                while j < end, line[j] != 0x20, line[j] != 0x09, line[j] != 0x2C { j += 1 }
-                if count < 3, let v = NumberFormat.parse(line, i, j) {
+                let (value, j) = NumberFormat.scan(line, i, end)
+                if count < 3, let v = value {
                     values[count] = v
                     count += 1
                 } else {
