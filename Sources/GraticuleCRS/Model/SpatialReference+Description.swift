@@ -102,7 +102,8 @@ extension SpatialReference {
         let names = try registry.names()
         switch format.lowercased() {
         case "wkt1", "wkt1_gdal", "wkt": return try WKT1Writer(crs: definition, names: names).write()
-        case "esri", "wkt1_esri": return try EsriWKTWriter(crs: definition, names: names).write()
+        case "esri", "wkt1_esri":
+            return try EsriWKTWriter(crs: definition, names: names, crsAlias: { try? registry.esriCRSAlias($0) }).write()
         case "wkt2", "wkt2_2019":
             return try WKT2Writer(crs: definition, areaOfUse: areaOfUse, scope: scope, names: names).write()
         case "projjson", "json":

@@ -123,7 +123,8 @@ struct RegistryNames: Sendable {
             .min { Int($0.code ?? "0") ?? 0 < Int($1.code ?? "0") ?? 0 }
     }
 
-    /// The Esri alias of an object (`D_WGS_1984` for datum EPSG:6326).
+    /// The Esri alias of an object (`D_WGS_1984` for datum EPSG:6326): datums, ellipsoids, prime
+    /// meridians and units (CRS aliases: `Registry.esriCRSAlias`).
     func esriAlias(_ type: String, _ id: Identifier?) -> String? {
         guard let id else { return nil }
         return esriAliases[type]?[id]
@@ -188,50 +189,50 @@ extension Registry {
     func loadNameIndex() throws(GraticuleError) -> RegistryNames {
         try read { db in
             var n = RegistryNames()
-            for r in try Row.fetchAll(db, sql: "select auth, code, name, type, ellipsoid_auth, ellipsoid_code, pm_auth, pm_code, deprecated from datum where auth <> 'GRATICULE'") {
-                let id = Identifier(r["auth"] as String, r["code"] as String)
-                let ea: String? = r["ellipsoid_auth"], ec: String? = r["ellipsoid_code"]
-                let pa: String? = r["pm_auth"], pc: String? = r["pm_code"]
-                n.datums[id] = .init(id: id, name: r["name"], isVertical: (r["type"] as String) == "vertical",
+            try Row.fetchCursor(db, sql: "select auth, code, name, type, ellipsoid_auth, ellipsoid_code, pm_auth, pm_code, deprecated from datum where auth <> 'GRATICULE'").forEach { r in
+                let id = Identifier(r[0] as String, r[1] as String)
+                let ea: String? = r[4], ec: String? = r[5]
+                let pa: String? = r[6], pc: String? = r[7]
+                n.datums[id] = .init(id: id, name: r[2], isVertical: (r[3] as String) == "vertical",
                                      ellipsoid: ea.flatMap { a in ec.map { Identifier(a, $0) } },
                                      primeMeridian: pa.flatMap { a in pc.map { Identifier(a, $0) } },
-                                     deprecated: (r["deprecated"] as Int) != 0)
-                n.datumsByName[RegistryNames.key(r["name"]), default: []].append(id)
+                                     deprecated: (r[8] as Int) != 0)
+                n.datumsByName[RegistryNames.key(r[2]), default: []].append(id)
             }
             var unitFactor: [Identifier: Double] = [:]
-            for r in try Row.fetchAll(db, sql: "select auth, code, name, type, factor, proj_name from unit") {
-                let id = Identifier(r["auth"] as String, r["code"] as String)
-                let kind = UnitOfMeasure.Kind(rawValue: r["type"] as String) ?? .parametric
-                let factor: Double = r["factor"] ?? (kind == .angle ? Angle.radiansPerDegree : .nan)
+            try Row.fetchCursor(db, sql: "select auth, code, name, type, factor, proj_name from unit").forEach { r in
+                let id = Identifier(r[0] as String, r[1] as String)
+                let kind = UnitOfMeasure.Kind(rawValue: r[3] as String) ?? .parametric
+                let factor: Double = r[4] ?? (kind == .angle ? Angle.radiansPerDegree : .nan)
                 unitFactor[id] = factor
-                if let pn = r["proj_name"] as String? { n.projUnitNames[id] = pn }
-                n.units[id] = UnitOfMeasure(name: r["name"], kind: kind, factor: factor, authority: id.authority, code: id.code)
-                n.unitsByName[RegistryNames.key(r["name"]), default: []].append(id)
+                if let pn = r[5] as String? { n.projUnitNames[id] = pn }
+                n.units[id] = UnitOfMeasure(name: r[2], kind: kind, factor: factor, authority: id.authority, code: id.code)
+                n.unitsByName[RegistryNames.key(r[2]), default: []].append(id)
             }
-            for r in try Row.fetchAll(db, sql: "select auth, code, name, semi_major, inv_flattening, semi_minor, unit_auth, unit_code, deprecated from ellipsoid where auth <> 'GRATICULE'") {
-                let id = Identifier(r["auth"] as String, r["code"] as String)
-                let f = unitFactor[Identifier(r["unit_auth"] as String, r["unit_code"] as String)] ?? 1
-                let a = (r["semi_major"] as Double) * f
-                var rf: Double = r["inv_flattening"] ?? 0
-                if r["inv_flattening"] as Double? == nil, let b = r["semi_minor"] as Double? {
+            try Row.fetchCursor(db, sql: "select auth, code, name, semi_major, inv_flattening, semi_minor, unit_auth, unit_code, deprecated from ellipsoid where auth <> 'GRATICULE'").forEach { r in
+                let id = Identifier(r[0] as String, r[1] as String)
+                let f = unitFactor[Identifier(r[6] as String, r[7] as String)] ?? 1
+                let a = (r[3] as Double) * f
+                var rf: Double = r[4] ?? 0
+                if r[4] as Double? == nil, let b = r[5] as Double? {
                     let bm = b * f
                     rf = bm >= a ? 0 : a / (a - bm)
                 }
-                n.ellipsoids[id] = .init(id: id, name: r["name"], semiMajorAxis: a, inverseFlattening: rf,
-                                         deprecated: (r["deprecated"] as Int) != 0)
-                n.ellipsoidsByName[RegistryNames.key(r["name"]), default: []].append(id)
+                n.ellipsoids[id] = .init(id: id, name: r[2], semiMajorAxis: a, inverseFlattening: rf,
+                                         deprecated: (r[8] as Int) != 0)
+                n.ellipsoidsByName[RegistryNames.key(r[2]), default: []].append(id)
             }
-            for r in try Row.fetchAll(db, sql: "select auth, code, name, longitude, unit_auth, unit_code from prime_meridian") {
-                let id = Identifier(r["auth"] as String, r["code"] as String)
-                let unit = n.units[Identifier(r["unit_auth"] as String, r["unit_code"] as String)] ?? .degree
-                let pm = PrimeMeridian(name: r["name"], identifier: id, longitude: r["longitude"], unit: unit)
-                n.primeMeridians.append(.init(id: id, name: r["name"], degrees: pm.longitudeDegrees, meridian: pm))
+            try Row.fetchCursor(db, sql: "select auth, code, name, longitude, unit_auth, unit_code from prime_meridian").forEach { r in
+                let id = Identifier(r[0] as String, r[1] as String)
+                let unit = n.units[Identifier(r[4] as String, r[5] as String)] ?? .degree
+                let pm = PrimeMeridian(name: r[2], identifier: id, longitude: r[3], unit: unit)
+                n.primeMeridians.append(.init(id: id, name: r[2], degrees: pm.longitudeDegrees, meridian: pm))
             }
-            for r in try Row.fetchAll(db, sql: "select object_type, auth, code, alias, source from alias where object_type in ('datum', 'ellipsoid', 'unit', 'prime_meridian', 'crs') order by seq") {
-                let type: String = r["object_type"]
-                let id = Identifier(r["auth"] as String, r["code"] as String)
-                let alias: String = r["alias"]
-                let source: String? = r["source"]
+            try Row.fetchCursor(db, sql: "select object_type, auth, code, alias, source from alias where object_type in ('datum', 'ellipsoid', 'unit', 'prime_meridian') order by seq").forEach { r in
+                let type: String = r[0]
+                let id = Identifier(r[1] as String, r[2] as String)
+                let alias: String = r[3]
+                let source: String? = r[4]
                 if source == "ESRI", n.esriAliases[type]?[id] == nil { n.esriAliases[type, default: [:]][id] = alias }
                 switch type {
                 case "datum": n.datumsByName[RegistryNames.key(alias), default: []].append(id)
@@ -251,19 +252,19 @@ extension Registry {
                 }
             }
             var params: [String: [EsriMethodMapping.Parameter]] = [:]
-            for r in try Row.fetchAll(db, sql: "select esri_name, alternative, esri_param, param_name, param_code, fixed_value from esri_param order by esri_name, alternative, seq") {
-                let key = "\(r["esri_name"] as String)#\(r["alternative"] as Int)"
-                let fixed: String? = r["fixed_value"]
-                let code: String? = r["param_code"]
-                params[key, default: []].append(.init(esriName: r["esri_param"], name: r["param_name"],
+            try Row.fetchCursor(db, sql: "select esri_name, alternative, esri_param, param_name, param_code, fixed_value from esri_param order by esri_name, alternative, seq").forEach { r in
+                let key = "\(r[0] as String)#\(r[1] as Int)"
+                let fixed: String? = r[5]
+                let code: String? = r[4]
+                params[key, default: []].append(.init(esriName: r[2], name: r[3],
                                                       epsgCode: code.flatMap { Int($0) },
                                                       fixedValue: fixed.flatMap { Double($0) }))
             }
-            for r in try Row.fetchAll(db, sql: "select esri_name, alternative, method_name, method_code from esri_method order by esri_name, alternative") {
-                let name: String = r["esri_name"]
-                let alt: Int = r["alternative"]
-                let code: String? = r["method_code"]
-                let m = EsriMethodMapping(esriName: name, alternative: alt, methodName: r["method_name"],
+            try Row.fetchCursor(db, sql: "select esri_name, alternative, method_name, method_code from esri_method order by esri_name, alternative").forEach { r in
+                let name: String = r[0]
+                let alt: Int = r[1]
+                let code: String? = r[3]
+                let m = EsriMethodMapping(esriName: name, alternative: alt, methodName: r[2],
                                           methodCode: code.flatMap { Int($0) }, parameters: params["\(name)#\(alt)"] ?? [])
                 n.esriMethods[name.lowercased(), default: []].append(m)
                 if let c = m.methodCode { n.esriMethodsByCode[c, default: []].append(m) }
@@ -321,5 +322,18 @@ extension Registry {
         }
         guard let crsID, case let .vertical(v)? = try? crs(crsID) else { return nil }
         return v.datum
+    }
+}
+
+extension Registry {
+    /// The Esri alias of a CRS (`GCS_WGS_1984` for EPSG:4326; the first alias of source ESRI),
+    /// nil when it has none. One indexed query: the CRS aliases are not kept in the name index.
+    public func esriCRSAlias(_ id: Identifier) throws(GraticuleError) -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: """
+                select alias from alias where object_type = 'crs' and auth = ? and code = ? and source = 'ESRI'
+                order by seq limit 1
+                """, arguments: [id.authority, id.code])
+        }
     }
 }

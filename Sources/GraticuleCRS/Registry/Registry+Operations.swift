@@ -112,67 +112,98 @@ extension Registry {
     /// callers keep the result (the catalog indexes it by datum pair).
     /// - Throws: `invalidInput` naming the registry file when a query fails.
     public func operationRecords() throws(GraticuleError) -> [OperationRecord] {
+        // Columns are named in each query and read by position: GRDB's lookup of a column by name
+        // lowercases the name on every access, which was a fifth of loading the 3,799 operations.
         try read { db in
             var areas: [Identifier: AreaOfUse] = [:]
-            for r in try Row.fetchAll(db, sql: "select * from area") {
-                let id = Identifier(r["auth"] as String, r["code"] as String)
-                areas[id] = AreaOfUse(name: r["name"], west: r["west"] ?? -180, south: r["south"] ?? -90,
-                                      east: r["east"] ?? 180, north: r["north"] ?? 90, identifier: id)
+            try Row.fetchCursor(db, sql: "select auth, code, name, west, south, east, north from area").forEach { r in
+                let id = Identifier(r[0] as String, r[1] as String)
+                areas[id] = AreaOfUse(name: r[2], west: r[3] ?? -180, south: r[4] ?? -90,
+                                      east: r[5] ?? 180, north: r[6] ?? 90, identifier: id)
             }
             var usages: [Identifier: [AreaOfUse]] = [:]
-            for r in try Row.fetchAll(db, sql: """
+            try Row.fetchCursor(db, sql: """
                 select auth, code, area_auth, area_code from usage where object_type = 'operation' order by auth, code, seq
-                """) {
-                if let a = areas[Identifier(r["area_auth"] as String, r["area_code"] as String)] {
-                    usages[Identifier(r["auth"] as String, r["code"] as String), default: []].append(a)
+                """).forEach { r in
+                if let a = areas[Identifier(r[2] as String, r[3] as String)] {
+                    usages[Identifier(r[0] as String, r[1] as String), default: []].append(a)
                 }
             }
             var params: [Identifier: [OperationRecord.Parameter]] = [:]
-            for r in try Row.fetchAll(db, sql: "select * from operation_param order by op_auth, op_code, seq") {
-                let id = Identifier(r["op_auth"] as String, r["op_code"] as String)
-                let ua: String? = r["unit_auth"], uc: String? = r["unit_code"]
+            try Row.fetchCursor(db, sql: """
+                select op_auth, op_code, unit_auth, unit_code, param_code, name, value, text_value
+                from operation_param order by op_auth, op_code, seq
+                """).forEach { r in
+                let id = Identifier(r[0] as String, r[1] as String)
+                let ua: String? = r[2], uc: String? = r[3]
                 let unit = ua.flatMap { a in uc.flatMap { self.unit(Identifier(a, $0)) } }
-                let code: String? = r["param_code"]
+                let code: String? = r[4]
                 params[id, default: []].append(OperationRecord.Parameter(
-                    name: r["name"], code: code.flatMap { Int($0) }, value: r["value"], file: r["text_value"],
-                    unit: unit))
+                    name: r[5], code: code.flatMap { Int($0) }, value: r[6], file: r[7], unit: unit))
             }
             var steps: [Identifier: [OperationRecord.Step]] = [:]
-            for r in try Row.fetchAll(db, sql: "select * from operation_step order by op_auth, op_code, seq") {
-                steps[Identifier(r["op_auth"] as String, r["op_code"] as String), default: []].append(
-                    OperationRecord.Step(operation: Identifier(r["step_auth"] as String, r["step_code"] as String),
-                                         isReversed: (r["direction"] as String) == "reverse"))
+            try Row.fetchCursor(db, sql: """
+                select op_auth, op_code, step_auth, step_code, direction from operation_step order by op_auth, op_code, seq
+                """).forEach { r in
+                steps[Identifier(r[0] as String, r[1] as String), default: []].append(
+                    OperationRecord.Step(operation: Identifier(r[2] as String, r[3] as String),
+                                         isReversed: (r[4] as String) == "reverse"))
             }
             var superseded: [Identifier: [Identifier]] = [:]
-            for r in try Row.fetchAll(db, sql: """
+            try Row.fetchCursor(db, sql: """
                 select auth, code, replacement_auth, replacement_code from supersession
                 where object_type = 'operation' and same_source_target = 1 order by auth, code, seq
-                """) {
-                superseded[Identifier(r["auth"] as String, r["code"] as String), default: []].append(
-                    Identifier(r["replacement_auth"] as String, r["replacement_code"] as String))
+                """).forEach { r in
+                superseded[Identifier(r[0] as String, r[1] as String), default: []].append(
+                    Identifier(r[2] as String, r[3] as String))
             }
-            return try Row.fetchAll(db, sql: "select * from operation order by auth, code").compactMap { r in
-                guard let kind = OperationRecord.Kind(rawValue: r["type"] as String) else { return nil }
-                let id = Identifier(r["auth"] as String, r["code"] as String)
-                func pair(_ a: String, _ c: String) -> Identifier? {
-                    let auth: String? = r[a], code: String? = r[c]
+            return try Array(Row.fetchCursor(db, sql: """
+                select type, auth, code, method_code, method_auth, name, method_name, source_auth, source_code,
+                       target_auth, target_code, source_datum_auth, source_datum_code, target_datum_auth,
+                       target_datum_code, interpolation_auth, interpolation_code, accuracy, version, deprecated
+                from operation order by auth, code
+                """).compactMap { r -> OperationRecord? in
+                guard let kind = OperationRecord.Kind(rawValue: r[0] as String) else { return nil }
+                let id = Identifier(r[1] as String, r[2] as String)
+                func pair(_ a: Int) -> Identifier? {
+                    let auth: String? = r[a], code: String? = r[a + 1]
                     guard let auth, let code else { return nil }
                     return Identifier(auth, code)
                 }
-                let mcode: String? = r["method_code"]
-                let mauth: String? = r["method_auth"]
+                let mcode: String? = r[3]
+                let mauth: String? = r[4]
                 return OperationRecord(
-                    identifier: id, name: r["name"], kind: kind, methodName: r["method_name"] ?? "",
+                    identifier: id, name: r[5], kind: kind, methodName: r[6] ?? "",
                     methodCode: mauth == "EPSG" ? mcode.flatMap { Int($0) } : nil,
-                    source: Identifier(r["source_auth"] as String, r["source_code"] as String),
-                    target: Identifier(r["target_auth"] as String, r["target_code"] as String),
-                    sourceDatum: pair("source_datum_auth", "source_datum_code"),
-                    targetDatum: pair("target_datum_auth", "target_datum_code"),
-                    interpolationCRS: pair("interpolation_auth", "interpolation_code"),
-                    accuracy: r["accuracy"], version: r["version"], isDeprecated: (r["deprecated"] as Int) != 0,
+                    source: Identifier(r[7] as String, r[8] as String),
+                    target: Identifier(r[9] as String, r[10] as String),
+                    sourceDatum: pair(11), targetDatum: pair(13), interpolationCRS: pair(15),
+                    accuracy: r[17], version: r[18], isDeprecated: (r[19] as Int) != 0,
                     parameters: params[id] ?? [], steps: steps[id] ?? [], areas: usages[id] ?? [],
                     supersededBy: superseded[id] ?? [])
+            })
+        }
+    }
+
+    /// Whether any operation of the registry has the CRS `crs` as its source or target, or the
+    /// datum `datum` as its source or target datum (nil: not asked). One indexed query: the
+    /// catalog answers "only a ballpark" from it without loading every operation (a sphere-based
+    /// world map, a user-defined datum).
+    public func hasOperations(crs: Identifier?, datum: Identifier?) throws(GraticuleError) -> Bool {
+        guard crs != nil || datum != nil else { return false }
+        return try read { db in
+            var clauses: [String] = []
+            var arguments: [String] = []
+            if let crs {
+                clauses += ["(source_auth = ? and source_code = ?)", "(target_auth = ? and target_code = ?)"]
+                arguments += [crs.authority, crs.code, crs.authority, crs.code]
             }
+            if let datum {
+                clauses += ["(source_datum_auth = ? and source_datum_code = ?)", "(target_datum_auth = ? and target_datum_code = ?)"]
+                arguments += [datum.authority, datum.code, datum.authority, datum.code]
+            }
+            let sql = "select exists(select 1 from operation where \(clauses.joined(separator: " or ")))"
+            return try Bool.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? false
         }
     }
 

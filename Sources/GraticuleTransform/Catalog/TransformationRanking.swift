@@ -59,7 +59,6 @@ extension TransformationCatalog {
         }
         let registry = try registry()
         if try registry.isSameDatum(sg.datum, tg.datum) { return [] }
-        let index = try loadIndex()
         let ext1 = (source.areaOfUse ?? sg.identifier.flatMap { try? crsInfo($0).area }).map(GeoBox.init)
         let ext2 = (target.areaOfUse ?? tg.identifier.flatMap { try? crsInfo($0).area }).map(GeoBox.init)
         let userAOI = areaOfInterest.map(GeoBox.init)
@@ -67,7 +66,14 @@ extension TransformationCatalog {
         if aoi == nil {
             if let e1 = ext1, let e2 = ext2 { aoi = e1.pseudoArea < e2.pseudoArea ? e1 : e2 } else { aoi = ext1 ?? ext2 }
         }
-        var gathered = try gather(sg, tg, index: index, ext1: ext1, ext2: ext2, aoi: aoi)
+        // Every candidate gather finds has an operation touching the source CRS or its datum and
+        // one touching the target CRS or its datum: when either side has none, only the ballpark
+        // is left, known without loading the operations.
+        var gathered: [Candidate] = []
+        if try registry.hasOperations(crs: sg.identifier, datum: sg.datum.identifier),
+           try registry.hasOperations(crs: tg.identifier, datum: tg.datum.identifier) {
+            gathered = try gather(sg, tg, index: try loadIndex(), ext1: ext1, ext2: ext2, aoi: aoi)
+        }
         gathered.append(Candidate(steps: [], ballpark: ballpark(source, target)))
         let filtered = filter(gathered, aoi: aoi)
         let sorted = sortAndPrune(filtered, aoi: aoi)

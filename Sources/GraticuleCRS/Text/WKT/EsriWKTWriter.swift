@@ -11,6 +11,9 @@ struct EsriWKTWriter {
 
     /// Esri names and the Esri projection mapping come from this registry index.
     let names: RegistryNames
+    /// The Esri alias of a CRS (the registry's `alias` table, source ESRI), asked only for the
+    /// CRSs being written: the 14,000 CRS aliases are not part of the name index.
+    var crsAlias: (Identifier) -> String? = { _ in nil }
 
     func write() throws(GraticuleError) -> String {
         switch crs {
@@ -52,7 +55,7 @@ struct EsriWKTWriter {
     /// prefixed for a geographic CRS).
     func crsName(_ name: String, _ id: Identifier?, geographic: Bool) -> String {
         if id?.authority == "ESRI" { return name }
-        if let alias = names.esriAlias("crs", id) { return alias }
+        if let id, let alias = crsAlias(id) { return alias }
         if geographic {
             if name == "WGS 84" { return "GCS_WGS_1984" }
             let n = TextFormat.esriName(name)
