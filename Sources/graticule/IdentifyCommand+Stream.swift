@@ -87,13 +87,15 @@ extension IdentifyCommand {
         let bandCount = r.bands.count
         let type = r.dataType
         let single = type == .float32
-        var points: [SIMD2<Double>] = [], lines: [InputLine] = []
-        points.reserveCapacity(1024)
-        lines.reserveCapacity(1024)
+        let batch = LineBatch(capacity: 1024)
+        defer { batch.deallocate() }
         var next = range.lowerBound
         while next < range.upperBound {
-            next = Self.parseLines(input, from: next, to: range.upperBound, limit: 1024, points: &points, lines: &lines)
-            if let operation { points.withUnsafeMutableBufferPointer { operation.transform($0) } }
+            let (count, after) = Self.parseLines(input, from: next, to: range.upperBound, into: batch)
+            next = after
+            let points = UnsafeMutableBufferPointer(rebasing: batch.points[0..<count])
+            let lines = batch.lines
+            if let operation { operation.transform(points) }
             for i in points.indices {
                 if lines[i].isBad {
                     result.messages.append((result.lines + i + 1, Self.badLine(input, lines[i])))
@@ -122,7 +124,7 @@ extension IdentifyCommand {
                     out.bytes("error\n")
                 }
             }
-            result.lines += points.count
+            result.lines += count
         }
         return result
     }
@@ -189,27 +191,42 @@ extension IdentifyCommand {
     /// Parses every line of `range` (see `parseLines`).
     static func parsePoints(_ input: UnsafeRawBufferPointer, _ range: Range<Int>) -> ([SIMD2<Double>], [InputLine]) {
         var points: [SIMD2<Double>] = [], lines: [InputLine] = []
-        points.reserveCapacity(range.count / 16)
-        lines.reserveCapacity(range.count / 16)
+        let batch = LineBatch(capacity: 1024)
+        defer { batch.deallocate() }
         var next = range.lowerBound
         while next < range.upperBound {
-            next = parseLines(input, from: next, to: range.upperBound, limit: .max, points: &points, lines: &lines,
-                              keep: true)
+            let (count, after) = parseLines(input, from: next, to: range.upperBound, into: batch)
+            points += batch.points[0..<count]
+            lines += batch.lines[0..<count]
+            next = after
         }
         return (points, lines)
     }
 
-    /// Parses up to `limit` lines of `x y` (separated by blanks, tabs or a comma; CR ignored)
-    /// from bytes [from, to) into `points` and `lines` (emptied first unless `keep`), each number
-    /// parsed in place in one pass (`NumberFormat.scan`: Clinger's fast path, `strtod` otherwise); a line that
-    /// is not exactly two numbers is (NaN, NaN) and flagged. Returns where the next line starts.
-    static func parseLines(_ b: UnsafeRawBufferPointer, from: Int, to n: Int, limit: Int, points: inout [SIMD2<Double>],
-                           lines: inout [InputLine], keep: Bool = false) -> Int {
-        if !keep {
-            points.removeAll(keepingCapacity: true)
-            lines.removeAll(keepingCapacity: true)
+    /// Fixed buffers for a batch of parsed lines (written in place: no growth or uniqueness checks
+    /// per line).
+    struct LineBatch {
+        let points: UnsafeMutableBufferPointer<SIMD2<Double>>
+        let lines: UnsafeMutableBufferPointer<InputLine>
+
+        init(capacity: Int) {
+            points = .allocate(capacity: capacity)
+            lines = .allocate(capacity: capacity)
         }
+
+        func deallocate() {
+            points.deallocate()
+            lines.deallocate()
+        }
+    }
+
+    /// Parses lines of `x y` (separated by blanks, tabs or a comma; CR ignored) from bytes
+    /// [from, to), as many as `batch` holds, each number parsed in place in one pass
+    /// (`NumberFormat.scan`: Clinger's fast path, `strtod` otherwise); a line that is not exactly
+    /// two numbers is (NaN, NaN) and flagged. Returns the lines parsed and where the next starts.
+    static func parseLines(_ b: UnsafeRawBufferPointer, from: Int, to n: Int, into batch: LineBatch) -> (count: Int, next: Int) {
         var i = from, parsed = 0
+        let limit = batch.points.count
         while i < n && parsed < limit {
             let end = memchr(b.baseAddress! + i, 0x0A, n - i).map { b.baseAddress!.distance(to: UnsafeRawPointer($0)) } ?? n
             var values = (0.0, 0.0), count = 0
@@ -224,12 +241,12 @@ extension IdentifyCommand {
                 k = e
             }
             ok = ok && count == 2
-            points.append(ok ? SIMD2(values.0, values.1) : SIMD2(.nan, .nan))
-            lines.append(InputLine(range: i..<end, isBad: !ok))
+            batch.points[parsed] = ok ? SIMD2(values.0, values.1) : SIMD2(.nan, .nan)
+            batch.lines[parsed] = InputLine(range: i..<end, isBad: !ok)
             parsed += 1
             i = end + 1
         }
-        return i
+        return (parsed, i)
     }
 }
 

@@ -243,10 +243,6 @@ enum NumberFormat {
         return i
     }
 
-    /// 10⁰ … 10²², exact in Double (a literal: initialised statically, no lazy global).
-    static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14,
-                                        1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
-
     /// Parses a decimal number from bytes [from, to) of `b`: sign, digits, optional fraction and
     /// exponent. Exact when the digits fit in 2^53 and the power of ten in 10^±22 (Clinger's fast
     /// path); otherwise the C library's `strtod` decides. Nil when the bytes are not a number.
@@ -272,36 +268,38 @@ enum NumberFormat {
         guard i < to else { return (nil, i) }
         var negative = false
         if b[i] == 0x2D { negative = true; i += 1 } else if b[i] == 0x2B { i += 1 }
+        // The mantissa keeps at most 19 significant digits: a digit is taken while the mantissa
+        // is below 10¹⁸ (at most 18 digits so far); later ones are dropped, and a mantissa that
+        // dropped any is at least 10¹⁸ > 2⁵³, so the fast path below refuses it.
+        let room: UInt64 = 1_000_000_000_000_000_000
         var mantissa: UInt64 = 0
-        var digits = 0, exponent = 0, sawDigit = false
+        var exponent = 0, sawDigit = false
         // Runs of up to 8 digits 8 bytes at a time (a run stops at the first byte that is not a
-        // digit, and at `to`), while the mantissa has room for them.
+        // digit, and at `to`); a run that starts the number always fits.
         var run = eightDigits(b, i, to)
         if run.count > 0 {
             mantissa = run.value
-            digits = decimalDigits(mantissa)
             i += run.count
             sawDigit = true
         }
         while i < to, b[i] &- 0x30 < 10 {
-            if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(b[i] &- 0x30); if mantissa != 0 { digits += 1 } } else { exponent += 1 }
+            if mantissa < room { mantissa = mantissa &* 10 &+ UInt64(b[i] &- 0x30) } else { exponent += 1 }
             sawDigit = true
             i += 1
         }
         if i < to && b[i] == 0x2E {
             i += 1
             run = eightDigits(b, i, to)
-            if run.count > 0 && digits + run.count <= 19 {
-                mantissa = mantissa &* powersOfTenInt[run.count] &+ run.value
-                digits = decimalDigits(mantissa)
+            // The run fits when mantissa · 10^count + run < 10¹⁹, i.e. mantissa < 10^(19 − count).
+            if run.count > 0 && mantissa < powerOfTenInt(19 - run.count) {
+                mantissa = mantissa &* powerOfTenInt(run.count) &+ run.value
                 exponent -= run.count
                 i += run.count
                 sawDigit = true
             }
             while i < to, b[i] &- 0x30 < 10 {
-                if digits < 19 {
+                if mantissa < room {
                     mantissa = mantissa &* 10 &+ UInt64(b[i] &- 0x30)
-                    if mantissa != 0 { digits += 1 }
                     exponent -= 1
                 }
                 sawDigit = true
@@ -331,27 +329,68 @@ enum NumberFormat {
         }
         if mantissa < (1 << 53) && exponent >= -22 && exponent <= 22 {
             var v = Double(mantissa)
-            v = exponent < 0 ? v / powersOfTen[-exponent] : v * powersOfTen[exponent]
+            v = exponent < 0 ? v / powerOfTen(-exponent) : v * powerOfTen(exponent)
             return (negative ? -v : v, i)
         }
         return (slowParse(b, from, i), i)
     }
 
-    /// The number of significant decimal digits of `v` (0 for 0): the digits a mantissa holds, so
-    /// that the byte loop drops digits only beyond 19 (and the fast path then refuses it).
+    /// 10ⁿ for n in 0 … 19 (exact in UInt64).
     @inline(__always)
-    static func decimalDigits(_ v: UInt64) -> Int {
-        var n = 0, t: UInt64 = 1
-        while n < 20 && v >= t {
-            n += 1
-            if n == 20 { break }
-            t = t &* 10
+    static func powerOfTenInt(_ n: Int) -> UInt64 {
+        switch n {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        default: 10_000_000_000_000_000_000
         }
-        return n
     }
 
-    /// 10⁰ … 10⁸ as integers.
-    static let powersOfTenInt: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+    /// 10ⁿ for n in 0 … 22, exact in Double (a switch: no lazily initialised global table).
+    @inline(__always)
+    static func powerOfTen(_ n: Int) -> Double {
+        switch n {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
     /// The decimal digits at the start of bytes [i, to) — at most 8 — and their value, read as one
     /// 64-bit word (SWAR: digit bytes found by their high bits after subtracting '0' and adding

@@ -19,6 +19,8 @@ public final class RasterCellReader {
     public let bandCount: Int
     /// Decoded blocks by block index (empty when the image has too many blocks for a table).
     private var blocks: [DecodedBlock?]
+    /// The same blocks' bytes and layout, for switching between held blocks without ARC.
+    private var slots: [Slot]
     private var heldBytes = 0
     private let budget: Int
     private var lastKey = -1
@@ -44,6 +46,7 @@ public final class RasterCellReader {
         bandCount = raster.bands.count
         let count = image.blocksPerPlane * (image.isPlanar ? image.samplesPerPixel : 1)
         blocks = count <= 1 << 20 ? Array(repeating: nil, count: count) : []
+        slots = Array(repeating: Slot(), count: blocks.count)
         budget = raster.store.cache.capacity
         blockWidth = image.blockWidth
         blockHeight = image.blockHeight
@@ -61,7 +64,18 @@ public final class RasterCellReader {
         let bx = column / blockWidth, by = row / blockHeight
         let plane = isPlanar ? band : 0
         let key = (isPlanar ? plane * blocksPerPlane : 0) + by * blocksAcross + bx
-        if key != lastKey || last == nil { try load(key, bx, by, plane) }
+        if key != lastKey || last == nil {
+            if key < slots.count, slots[key].isHeld {
+                // A block held in the table: switch to it without touching its reference count.
+                let slot = slots[key]
+                lastKey = key
+                lastBase = slot.base
+                lastWidth = slot.width
+                lastSamples = slot.samples
+            } else {
+                try load(key, bx, by, plane)
+            }
+        }
         guard let base = lastBase else { return RasterStore.sparseValue(sampleType, fill: noData[band] ?? 0) }
         let i = ((row - by * blockHeight) * lastWidth + (column - bx * blockWidth)) * lastSamples + (isPlanar ? 0 : band)
         return RasterStore.load(base, index: i, type: sampleType)
@@ -78,6 +92,7 @@ public final class RasterCellReader {
             if key < blocks.count {
                 if heldBytes + d.byteCount > budget {
                     for i in blocks.indices { blocks[i] = nil }
+                    for i in slots.indices { slots[i] = Slot() }
                     heldBytes = 0
                 }
                 blocks[key] = d
@@ -89,6 +104,16 @@ public final class RasterCellReader {
         lastBase = d.base
         lastWidth = d.block?.width ?? 0
         lastSamples = d.block?.samples ?? 0
+        if key < slots.count {
+            slots[key] = Slot(isHeld: true, base: lastBase, width: lastWidth, samples: lastSamples)
+        }
+    }
+
+    /// What `value` needs of a block held in `blocks` (its bytes stay alive while it is held).
+    struct Slot {
+        var isHeld = false
+        var base: UnsafeRawPointer?
+        var width = 0, samples = 0
     }
 
     /// True when `value` is the band's nodata value (`RasterBand.isNoData`).
