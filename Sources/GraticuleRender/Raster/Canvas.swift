@@ -36,9 +36,9 @@ public struct Canvas: Sendable {
     /// Scratch: per-cell signed coverage of the path being drawn. All zero between calls (the
     /// compositing pass clears what it read), so a fill touches only its bounding box.
     var cells: [Float] = []
-    /// Scratch: per row of the path being drawn, the first and last cell it touched (`Int32.max`
-    /// and −1 when none; so between calls), so the compositing pass reads only those spans.
-    var spans: [Int32] = []
+    /// Scratch: one bit per cell of `cells` that an edge wrote (rows of whole 64-bit words), so
+    /// the compositing pass reads only those cells. All zero between calls.
+    var touched: [UInt64] = []
 
     /// A canvas filled with one colour.
     /// - Parameters:
