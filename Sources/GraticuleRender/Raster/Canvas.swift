@@ -33,12 +33,10 @@ public struct Canvas: Sendable {
     public let width: Int, height: Int
     /// `width × height × 4` bytes, rows top to bottom.
     var pixels: [UInt8]
-    /// Scratch: per-cell signed coverage of the path being drawn. All zero between calls (the
-    /// compositing pass clears what it read), so a fill touches only its bounding box.
-    var cells: [Float] = []
-    /// Scratch: one bit per cell of `cells` that an edge wrote (rows of whole 64-bit words), so
-    /// the compositing pass reads only those cells. All zero between calls.
-    var touched: [UInt64] = []
+    /// Scratch: per-cell signed coverage of the path being drawn and the cells its edges
+    /// touched, all zero between calls (see `CoverageScratch`); taken on the first draw. Copies
+    /// of a canvas share it until one draws (then that one takes its own).
+    var scratch: CoverageScratch?
 
     /// A canvas filled with one colour.
     /// - Parameters:

@@ -85,55 +85,78 @@ struct CoverageAccumulator {
 
     /// Distributes one edge (y0 < y1, x inside [0, cols]) over the cells of the rows it crosses.
     /// All coordinates are ≥ 0 here, so floor and ceiling are integer conversions.
+    @inline(__always)
     private mutating func walk(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Double) {
         guard y0 < y1 else { return }
-        let dxdy = (x1 - x0) / (y1 - y0)
-        var x = x0
         let firstRow = Int(y0)
         var endRow = Int(y1)
         if Double(endRow) < y1 { endRow += 1 }
         endRow = min(endRow, rowCount)
         guard firstRow < endRow else { return }
-        for row in firstRow..<endRow {
-            let top = Double(row), bottom = top + 1
-            let dy = min(bottom, y1) - max(top, y0)
-            let xNext = bottom >= y1 ? x1 : min(max(x + dxdy * dy, 0), cols)
-            let d = dy * dir
-            let line = cells + row * stride
-            let (xa, xb) = x < xNext ? (x, xNext) : (xNext, x)
-            let ia = Int(xa)
-            let xaFloor = Double(ia)
-            var ib = Int(xb)
-            if Double(ib) < xb { ib += 1 }
-            if ib <= ia + 1 {
-                // Within one cell: the part right of the edge's mean x covers this cell, the rest
-                // carries into the next.
-                let xmf = 0.5 * (x + xNext) - xaFloor
-                line[ia] += Float(d - d * xmf)
-                line[ia + 1] += Float(d * xmf)
-                mark(row, ia, ia + 1)
-            } else {
-                let xbCeil = Double(ib)
-                let s = 1 / (xb - xa)
-                let fa = xa - xaFloor
-                let a0 = 0.5 * s * (1 - fa) * (1 - fa)
-                let fb = xb - xbCeil + 1
-                let am = 0.5 * s * fb * fb
-                line[ia] += Float(d * a0)
-                if ib == ia + 2 {
-                    line[ia + 1] += Float(d * (1 - a0 - am))
-                } else {
-                    let a1 = s * (1.5 - fa)
-                    line[ia + 1] += Float(d * (a1 - a0))
-                    let ds = Float(d * s)
-                    for i in (ia + 2)..<(ib - 1) { line[i] += ds }
-                    let a2 = a1 + Double(ib - ia - 3) * s
-                    line[ib - 1] += Float(d * (1 - a2 - am))
-                }
-                line[ib] += Float(d * am)
-                mark(row, ia, ib)
-            }
-            x = xNext
+        if endRow == firstRow + 1 {
+            // Within one row (most edges of a finely resampled outline).
+            span(firstRow, x0, x1, (y1 - y0) * dir)
+            return
         }
+        let dxdy = (x1 - x0) / (y1 - y0)
+        // The first row, partial.
+        var bottom = Double(firstRow + 1)
+        var x = min(max(x0 + dxdy * (bottom - y0), 0), cols)
+        span(firstRow, x0, x, (bottom - y0) * dir)
+        // Whole rows.
+        var row = firstRow + 1
+        while row < endRow - 1 {
+            bottom += 1
+            let xNext = min(max(x + dxdy, 0), cols)
+            span(row, x, xNext, dir)
+            x = xNext
+            row += 1
+        }
+        // The last row, partial.
+        span(row, x, x1, (min(y1, Double(row + 1)) - Double(row)) * dir)
+    }
+
+    /// Adds the part of an edge inside one row: from x = a to x = b (both in [0, cols]), with
+    /// signed height `d` (its vertical extent in the row times its direction).
+    @inline(__always)
+    private mutating func span(_ row: Int, _ a: Double, _ b: Double, _ d: Double) {
+        let line = cells + row * stride
+        let (xa, xb) = a < b ? (a, b) : (b, a)
+        let ia = Int(xa)
+        let xaFloor = Double(ia)
+        var ib = Int(xb)
+        if Double(ib) < xb { ib += 1 }
+        if ib <= ia + 1 {
+            // Within one cell: the part right of the edge's mean x covers this cell, the rest
+            // carries into the next.
+            let xmf = 0.5 * (a + b) - xaFloor
+            line[ia] += Float(d - d * xmf)
+            line[ia + 1] += Float(d * xmf)
+            // Mark cells ia and ia + 1.
+            let words = touched + row * wordsPerRow
+            let bit = ia & 63
+            words[ia >> 6] |= 3 << UInt64(bit)
+            if bit == 63 { words[(ia >> 6) + 1] |= 1 }
+            return
+        }
+        let xbCeil = Double(ib)
+        let s = 1 / (xb - xa)
+        let fa = xa - xaFloor
+        let a0 = 0.5 * s * (1 - fa) * (1 - fa)
+        let fb = xb - xbCeil + 1
+        let am = 0.5 * s * fb * fb
+        line[ia] += Float(d * a0)
+        if ib == ia + 2 {
+            line[ia + 1] += Float(d * (1 - a0 - am))
+        } else {
+            let a1 = s * (1.5 - fa)
+            line[ia + 1] += Float(d * (a1 - a0))
+            let ds = Float(d * s)
+            for i in (ia + 2)..<(ib - 1) { line[i] += ds }
+            let a2 = a1 + Double(ib - ia - 3) * s
+            line[ib - 1] += Float(d * (1 - a2 - am))
+        }
+        line[ib] += Float(d * am)
+        mark(row, ia, ib)
     }
 }

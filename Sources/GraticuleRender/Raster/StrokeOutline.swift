@@ -22,9 +22,6 @@ struct StrokeOutline {
     let hw: Double, miterLimit: Double
     /// Subtracted from every point (the accumulator's origin, pixels).
     let ox: Double, oy: Double
-    /// The current subpath without repeated points, and per edge its unit direction and length.
-    private var xs: [Double] = [], ys: [Double] = []
-    private var ux: [Double] = [], uy: [Double] = [], length: [Double] = []
     /// The last point of the left and right chains of the current band (local pixels).
     private var lastL = Point(0, 0), lastR = Point(0, 0)
 
@@ -33,10 +30,56 @@ struct StrokeOutline {
         @inline(__always) init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
     }
 
+    /// An edge of the path: unit direction and length.
+    struct Edge {
+        var ux: Double, uy: Double, length: Double
+        @inline(__always) init(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+            let dx = bx - ax, dy = by - ay
+            length = (dx * dx + dy * dy).squareRoot()
+            ux = dx / length
+            uy = dy / length
+        }
+    }
+
     /// The outline points at a vertex that continues a band: first and last of the left chain,
     /// first and last of the right chain (in path order; two differ at a bevel).
     struct VertexPoints {
         var lf: Point, ll: Point, rf: Point, rl: Point
+    }
+
+    /// Walks the distinct points of a subpath: points within 1e-9 px of the previous one are
+    /// skipped.
+    struct Cursor {
+        let xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>
+        let end: Int
+        var i: Int
+        var x: Double, y: Double
+
+        init(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>, start: Int, end: Int) {
+            self.xs = xs
+            self.ys = ys
+            self.end = end
+            i = start
+            x = xs[start]
+            y = ys[start]
+        }
+
+        /// Moves to the next distinct point; false (staying put) when there is none.
+        @inline(__always)
+        mutating func advance() -> Bool {
+            var j = i + 1
+            while j < end {
+                let nx = xs[j], ny = ys[j]
+                if abs(nx - x) >= 1e-9 || abs(ny - y) >= 1e-9 {
+                    i = j
+                    x = nx
+                    y = ny
+                    return true
+                }
+                j += 1
+            }
+            return false
+        }
     }
 
     init(halfWidth: Double, miterLimit: Double, originX: Double, originY: Double) {
@@ -46,13 +89,12 @@ struct StrokeOutline {
         oy = originY
     }
 
-    /// A point in accumulator coordinates (clamped to ±`Path.coordinateLimit` first, NaN to 0).
+    /// A point in accumulator coordinates (clamped to ±`Path.coordinateLimit` first). Every
+    /// point is finite: path points are, the width is, and offsets are at most hw × 2·10¹².
     @inline(__always)
     func local(_ x: Double, _ y: Double) -> Point {
         let l = Path.coordinateLimit
-        let cx = x.isFinite ? min(max(x, -l), l) : 0
-        let cy = y.isFinite ? min(max(y, -l), l) : 0
-        return Point(cx - ox, cy - oy)
+        return Point(min(max(x, -l), l) - ox, min(max(y, -l), l) - oy)
     }
 
     @inline(__always)
@@ -61,128 +103,130 @@ struct StrokeOutline {
     }
 
     mutating func add(_ path: Path, into acc: inout CoverageAccumulator) {
-        xs.reserveCapacity(16)
-        for sub in path.subpaths {
-            // The subpath without repeated points (and without a closing duplicate of the start).
-            xs.removeAll(keepingCapacity: true)
-            ys.removeAll(keepingCapacity: true)
-            for i in sub.start..<sub.end {
-                let x = path.xs[i], y = path.ys[i]
-                if let lx = xs.last, let ly = ys.last, abs(x - lx) < 1e-9, abs(y - ly) < 1e-9 { continue }
-                xs.append(x)
-                ys.append(y)
+        path.xs.withUnsafeBufferPointer { xs in
+            path.ys.withUnsafeBufferPointer { ys in
+                for sub in path.subpaths where sub.end > sub.start {
+                    addSubpath(Cursor(xs, ys, start: sub.start, end: sub.end), closed: sub.closed, into: &acc)
+                }
             }
-            if sub.closed, xs.count > 1, abs(xs[0] - xs[xs.count - 1]) < 1e-9, abs(ys[0] - ys[ys.count - 1]) < 1e-9 {
-                xs.removeLast()
-                ys.removeLast()
-            }
-            let n = xs.count
-            guard n >= 2 else { continue }
-            addSubpath(n: n, closed: sub.closed && n >= 3, into: &acc)
         }
     }
 
-    private mutating func addSubpath(n: Int, closed: Bool, into acc: inout CoverageAccumulator) {
-        let edgeCount = closed ? n : n - 1
-        ux.removeAll(keepingCapacity: true)
-        uy.removeAll(keepingCapacity: true)
-        length.removeAll(keepingCapacity: true)
-        for e in 0..<edgeCount {
-            let q = e + 1 == n ? 0 : e + 1
-            let dx = xs[q] - xs[e], dy = ys[q] - ys[e]
-            let len = (dx * dx + dy * dy).squareRoot()
-            length.append(len)
-            // A zero or non-finite length (not after de-duplication of finite points) draws nothing.
-            let ok = len > 0 && len.isFinite
-            ux.append(ok ? dx / len : 0)
-            uy.append(ok ? dy / len : 0)
+    /// One subpath, its points streamed (no copy): each vertex needs only its two edges.
+    private mutating func addSubpath(_ start: Cursor, closed: Bool, into acc: inout CoverageAccumulator) {
+        // Count the distinct points; a closed subpath's last point equal to its first is dropped.
+        var scan = start
+        var n = 1
+        var lastX = start.x, lastY = start.y
+        while scan.advance() {
+            n += 1
+            lastX = scan.x
+            lastY = scan.y
         }
-        if !closed {
-            begin(at: 0, edge: 0, &acc)
-            for v in 1..<(n - 1) {
-                if let p = continuation(at: v, from: v - 1, to: v) {
-                    through(p, &acc)
-                } else {
-                    end(at: v, edge: v - 1, &acc)
-                    split(at: v, from: v - 1, to: v, &acc)
-                    begin(at: v, edge: v, &acc)
-                }
+        if closed, n > 1, abs(lastX - start.x) < 1e-9, abs(lastY - start.y) < 1e-9 {
+            n -= 1
+            // The point before the duplicate is the ring's last.
+            var c = start
+            for _ in 1..<n { _ = c.advance() }
+            lastX = c.x
+            lastY = c.y
+        }
+        guard n >= 2 else { return }
+        var cur = start
+        var next = start
+        _ = next.advance()
+        var out = Edge(cur.x, cur.y, next.x, next.y)
+        if !(closed && n >= 3) {
+            // Open: butt ends at the first and last points.
+            begin(cur.x, cur.y, out, &acc)
+            for _ in 1..<(n - 1) {
+                cur = next
+                _ = next.advance()
+                let incoming = out
+                out = Edge(cur.x, cur.y, next.x, next.y)
+                vertex(cur.x, cur.y, incoming, out, &acc)
             }
-            end(at: n - 1, edge: n - 2, &acc)
+            end(next.x, next.y, out, &acc)
             return
         }
-        // Closed: one band all round (two closed chains) unless some vertex splits it; then the
-        // bands run from that vertex round to it again.
-        var first = -1
-        for v in 0..<n where continuation(at: v, from: v == 0 ? n - 1 : v - 1, to: v) == nil {
-            first = v
-            break
-        }
-        if first < 0 {
-            let p0 = continuation(at: 0, from: n - 1, to: 0)!
+        // Closed: one band all round (two closed chains) unless some vertex splits it. The
+        // accumulator takes edges in any order, so the band through vertex 0 is begun there and
+        // closed on it at the end, whichever vertices split it on the way.
+        let last = Edge(lastX, lastY, cur.x, cur.y)
+        let (x0, y0) = (cur.x, cur.y)
+        let first = out
+        let p0 = continuation(x0, y0, last, first)
+        if let p0 {
             Self.edge(&acc, p0.lf, p0.ll)
             Self.edge(&acc, p0.rl, p0.rf)
             lastL = p0.ll
             lastR = p0.rl
-            for v in 1..<n { through(continuation(at: v, from: v - 1, to: v)!, &acc) }
+        } else {
+            begin(x0, y0, out, &acc)
+        }
+        for k in 1..<n {
+            cur = next
+            let incoming = out
+            if k == n - 1 {
+                out = Edge(cur.x, cur.y, x0, y0)
+            } else {
+                _ = next.advance()
+                out = Edge(cur.x, cur.y, next.x, next.y)
+            }
+            vertex(cur.x, cur.y, incoming, out, &acc)
+        }
+        if let p0 {
             Self.edge(&acc, lastL, p0.lf)
             Self.edge(&acc, p0.rf, lastR)
-            return
-        }
-        begin(at: first, edge: first, &acc)
-        for k in 1...n {
-            let v = (first + k) % n, a = v == 0 ? n - 1 : v - 1
-            if k < n, let p = continuation(at: v, from: a, to: v) {
-                through(p, &acc)
-            } else {
-                end(at: v, edge: a, &acc)
-                split(at: v, from: a, to: v, &acc)
-                if k < n { begin(at: v, edge: v, &acc) }
-            }
+        } else {
+            end(x0, y0, last, &acc)
+            split(x0, y0, last, first, &acc)
         }
     }
 
-    /// Starts a band at vertex `v` along edge `e` (its butt end).
+    /// Continues the band through vertex (vx, vy) between edges a (in) and b (out), or ends it
+    /// there and begins the next one.
     @inline(__always)
-    private mutating func begin(at v: Int, edge e: Int, _ acc: inout CoverageAccumulator) {
-        let nx = -uy[e] * hw, ny = ux[e] * hw
-        lastL = local(xs[v] + nx, ys[v] + ny)
-        lastR = local(xs[v] - nx, ys[v] - ny)
+    private mutating func vertex(_ vx: Double, _ vy: Double, _ a: Edge, _ b: Edge, _ acc: inout CoverageAccumulator) {
+        if let p = continuation(vx, vy, a, b) {
+            Self.edge(&acc, lastL, p.lf)
+            Self.edge(&acc, p.lf, p.ll)
+            Self.edge(&acc, p.rf, lastR)
+            Self.edge(&acc, p.rl, p.rf)
+            lastL = p.ll
+            lastR = p.rl
+        } else {
+            end(vx, vy, a, &acc)
+            split(vx, vy, a, b, &acc)
+            begin(vx, vy, b, &acc)
+        }
+    }
+
+    /// Starts a band at (vx, vy) along edge e (its butt end).
+    private mutating func begin(_ vx: Double, _ vy: Double, _ e: Edge, _ acc: inout CoverageAccumulator) {
+        let nx = -e.uy * hw, ny = e.ux * hw
+        lastL = local(vx + nx, vy + ny)
+        lastR = local(vx - nx, vy - ny)
         Self.edge(&acc, lastR, lastL)
     }
 
-    /// Ends the band at vertex `v`, the end of edge `e` (its butt end).
-    @inline(__always)
-    private mutating func end(at v: Int, edge e: Int, _ acc: inout CoverageAccumulator) {
-        let nx = -uy[e] * hw, ny = ux[e] * hw
-        let l = local(xs[v] + nx, ys[v] + ny), r = local(xs[v] - nx, ys[v] - ny)
+    /// Ends the band at (vx, vy), the end of edge e (its butt end).
+    private mutating func end(_ vx: Double, _ vy: Double, _ e: Edge, _ acc: inout CoverageAccumulator) {
+        let nx = -e.uy * hw, ny = e.ux * hw
+        let l = local(vx + nx, vy + ny), r = local(vx - nx, vy - ny)
         Self.edge(&acc, lastL, l)
         Self.edge(&acc, r, lastR)
         Self.edge(&acc, l, r)
     }
 
-    /// Continues the band through a vertex: the left chain forward, the right chain backward.
-    @inline(__always)
-    private mutating func through(_ p: VertexPoints, _ acc: inout CoverageAccumulator) {
-        Self.edge(&acc, lastL, p.lf)
-        Self.edge(&acc, p.lf, p.ll)
-        Self.edge(&acc, p.rf, lastR)
-        Self.edge(&acc, p.rl, p.rf)
-        lastL = p.ll
-        lastR = p.rl
-    }
-
-    /// The band's points at vertex `v` between edges `a` (in) and `b` (out), or nil when the
+    /// The band's points at vertex (vx, vy) between edges a (in) and b (out), or nil when the
     /// vertex must split the band (see the type's comment).
     @inline(__always)
-    private func continuation(at v: Int, from a: Int, to b: Int) -> VertexPoints? {
-        let (ax, ay, bx, by) = (ux[a], uy[a], ux[b], uy[b])
-        let la = length[a], lb = length[b]
-        guard la > 0, lb > 0, la.isFinite, lb.isFinite else { return nil }
+    private func continuation(_ vx: Double, _ vy: Double, _ a: Edge, _ b: Edge) -> VertexPoints? {
+        let (ax, ay, bx, by) = (a.ux, a.uy, b.ux, b.uy)
         let cross = ax * by - ay * bx
         let dot = ax * bx + ay * by
         let (nax, nay) = (-ay * hw, ax * hw)
-        let (vx, vy) = (xs[v], ys[v])
         if abs(cross) <= 1e-12 {
             guard dot > 0 else { return nil }  // a full reversal
             let l = local(vx + nax, vy + nay), r = local(vx - nax, vy - nay)
@@ -193,7 +237,7 @@ struct StrokeOutline {
         // How far the inner offset lines' meeting point and the pieces' overlap reach along
         // each edge: hw · tan(θ/2) and hw · sin θ.
         let reach = hw * max(abs(cross) / onePlusDot, abs(cross))
-        guard reach <= 0.5 * min(la, lb) else { return nil }
+        guard reach <= 0.5 * min(a.length, b.length) else { return nil }
         let (nbx, nby) = (-by * hw, bx * hw)
         let k = 1 / onePlusDot
         let (mx, my) = ((nax + nbx) * k, (nay + nby) * k)  // to the left offset lines' meeting point
@@ -213,10 +257,8 @@ struct StrokeOutline {
 
     /// The join piece at a vertex that splits the band: a miter quadrilateral on the outer side of
     /// the turn, or a bevel triangle past the miter limit, wound like the bands.
-    private func split(at v: Int, from a: Int, to b: Int, _ acc: inout CoverageAccumulator) {
-        let la = length[a], lb = length[b]
-        guard la > 0, lb > 0, la.isFinite, lb.isFinite else { return }
-        let (d1x, d1y, d2x, d2y) = (ux[a], uy[a], ux[b], uy[b])
+    private func split(_ vx: Double, _ vy: Double, _ a: Edge, _ b: Edge, _ acc: inout CoverageAccumulator) {
+        let (d1x, d1y, d2x, d2y) = (a.ux, a.uy, b.ux, b.uy)
         let cross = d1x * d2y - d1y * d2x
         let dot = d1x * d2x + d1y * d2y
         guard abs(cross) > 1e-12 else { return }  // straight on (or a full reversal: nothing to join)
@@ -226,7 +268,6 @@ struct StrokeOutline {
         let side = cross > 0 ? -1.0 : 1.0  // the outer side of the turn
         let (n1x, n1y) = (-d1y * hw * side, d1x * hw * side)
         let (n2x, n2y) = (-d2y * hw * side, d2x * hw * side)
-        let (vx, vy) = (xs[v], ys[v])
         let pv = local(vx, vy), pa = local(vx + n1x, vy + n1y), pb = local(vx + n2x, vy + n2y)
         // Wound like the bands: v → a → b has the sign of (a − v) × (b − v).
         let negative = n1x * n2y - n1y * n2x < 0

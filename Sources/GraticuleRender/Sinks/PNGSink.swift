@@ -20,10 +20,9 @@ extension MapRenderer {
                 for q in p.dropFirst() { path.line(to: q.x, q.y) }
                 if item.closed { path.close() }
             }
-            if let fill = item.fill, item.closed, fill.alpha > 0 { canvas.fill(path, color: fill.rgba) }
-            if let stroke = item.stroke, item.strokeWidth > 0, stroke.alpha > 0 {
-                canvas.stroke(path, color: stroke.rgba, width: item.strokeWidth)
-            }
+            let fill = item.closed ? item.fill?.rgba ?? .zero : .zero
+            let stroke = item.strokeWidth > 0 ? item.stroke?.rgba ?? .zero : .zero
+            canvas.fillAndStroke(path, fill: fill, stroke: stroke, width: item.strokeWidth)
         }
         return canvas
     }
