@@ -11,22 +11,25 @@ extension PNGWriter {
     /// run-length strategy.
     /// - Throws: `invalidInput` for a size or buffer length that does not fit.
     public static func encodeForDisplay(width: Int, height: Int, rgba: [UInt8]) throws(GraticuleError) -> [UInt8] {
+        try rgba.withUnsafeBytes { p in
+            Result { () throws(GraticuleError) in try encodeForDisplay(width: width, height: height, rgbaBytes: p) }
+        }.get()
+    }
+
+    /// `encodeForDisplay` of RGBA bytes in memory the caller owns (a canvas's pixels, no copy).
+    public static func encodeForDisplay(width: Int, height: Int, rgbaBytes raw: UnsafeRawBufferPointer) throws(GraticuleError) -> [UInt8] {
         let product = width > 0 && height > 0 ? width.multipliedReportingOverflow(by: height) : (0, true)
-        guard !product.1, width <= 16384, rgba.count == product.0 * 4 else {
-            return try encodeCompact(width: width, height: height, rgba: rgba, compressionLevel: 6, filter: .sub,
-                                     strategy: .runLength)
-        }
-        let stream: (bytes: [UInt8], format: PNGPixelFormat)? = rgba.withUnsafeBytes { raw in
+        if !product.1, width <= 16384, raw.count == product.0 * 4 {
             let deflate = ImageDeflate(pixels: raw, width: width, height: height, bpp: 3)
                 ?? ImageDeflate(pixels: raw, width: width, height: height, bpp: 4)!
-            guard deflate.colours.overflowed else { return nil }  // at most 256 colours: a palette
-            return (deflate.zlibStream(), deflate.bpp == 3 ? .rgb : .rgba)
+            if deflate.colours.overflowed {
+                return file(width: width, height: height, format: deflate.bpp == 3 ? .rgb : .rgba,
+                            zlibStream: deflate.zlibStream())
+            }
         }
-        guard let stream else {
-            return try encodeCompact(width: width, height: height, rgba: rgba, compressionLevel: 6, filter: .sub,
-                                     strategy: .runLength)
-        }
-        return file(width: width, height: height, format: stream.format, zlibStream: stream.bytes)
+        // At most 256 colours (a palette), very wide rows, or sizes that do not fit (it throws).
+        return try encodeCompact(width: width, height: height, rgba: Array(raw), compressionLevel: 6, filter: .sub,
+                                 strategy: .runLength)
     }
 
     /// Encodes an RGBA image (not premultiplied) in the smallest lossless layout that holds it: a

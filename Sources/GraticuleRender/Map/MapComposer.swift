@@ -54,7 +54,7 @@ public enum MapComposer {
                                            layers: run, style: layerStyle)
             let scene = try renderer.scene()
             warnings += scene.warnings
-            composite(MapRenderer.canvas(of: scene).rgba, over: &pixels)
+            MapRenderer.canvas(of: scene).withUnsafeRGBA { composite($0, over: &pixels) }
             run.removeAll()
         }
         for layer in layers {
@@ -73,8 +73,14 @@ public enum MapComposer {
 
     /// Source-over compositing of straight-alpha RGBA `top` onto `bottom` (same size).
     public static func composite(_ top: [UInt8], over bottom: inout [UInt8]) {
+        top.withUnsafeBytes { composite($0, over: &bottom) }
+    }
+
+    /// `composite` of RGBA bytes in memory the caller owns (a canvas's pixels, no copy).
+    static func composite(_ top: UnsafeRawBufferPointer, over bottom: inout [UInt8]) {
         let n = min(top.count, bottom.count) / 4
-        top.withUnsafeBufferPointer { t in
+        do {
+            let t = top.bindMemory(to: UInt8.self)
             bottom.withUnsafeMutableBufferPointer { b in
                 for k in 0..<n {
                     let i = 4 * k

@@ -65,8 +65,8 @@ extension Canvas {
     private mutating func composite<L: CoverageLayers>(_ layers: inout L, touched: UnsafeMutablePointer<UInt64>,
                                                        box: PaintBox) {
         let w = width, cols = box.cols, wordsPerRow = box.wordsPerRow
-        pixels.withUnsafeMutableBufferPointer { pixBuf in
-            let origin = pixBuf.baseAddress! + (box.y0 * w + box.x0) * 4
+        do {
+            let origin = mutablePixels() + (box.y0 * w + box.x0) * 4
             for r in 0..<box.rows {
                 layers.startRow(r)
                 let bits = touched + r &* wordsPerRow
@@ -86,6 +86,7 @@ extension Canvas {
                     } while word != 0
                 }
             }
+            withExtendedLifetime(storage) {}
         }
     }
 }
@@ -173,7 +174,15 @@ struct TwoLayers: CoverageLayers {
     }
 
     @inline(__always) func pixel(_ px: UnsafeMutablePointer<UInt8>) {
-        first.pixel(px, winding: winding)
-        second.pixel(px, winding: winding2)
+        let raw = UnsafeMutableRawPointer(px)
+        let p = raw.load(as: UInt32.self)
+        if p >= 0xFF00_0000 {
+            // Opaque: both blends in registers (each rounded to 8 bits, as two passes would).
+            let once = first.over(opaque: p, first.sourceAlpha(winding))
+            raw.storeBytes(of: second.over(opaque: once, second.sourceAlpha(winding2)), as: UInt32.self)
+        } else {
+            first.pixel(px, winding: winding)
+            second.pixel(px, winding: winding2)
+        }
     }
 }

@@ -121,7 +121,7 @@ struct CoverageAccumulator {
     @inline(__always)
     private mutating func span(_ row: Int, _ a: Double, _ b: Double, _ d: Double) {
         let line = cells + row * stride
-        let (xa, xb) = a < b ? (a, b) : (b, a)
+        let xa = min(a, b), xb = max(a, b)
         let ia = Int(xa)
         let xaFloor = Double(ia)
         var ib = Int(xb)

@@ -45,6 +45,8 @@ struct StrokeOutline {
     /// first and last of the right chain (in path order; two differ at a bevel).
     struct VertexPoints {
         var lf: Point, ll: Point, rf: Point, rl: Point
+        /// False when each chain has one point here (lf = ll, rf = rl).
+        var bevelled = false
     }
 
     /// Walks the distinct points of a subpath: points within 1e-9 px of the previous one are
@@ -190,9 +192,11 @@ struct StrokeOutline {
     private mutating func vertex(_ vx: Double, _ vy: Double, _ a: Edge, _ b: Edge, _ acc: inout CoverageAccumulator) {
         if let p = continuation(vx, vy, a, b) {
             Self.edge(&acc, lastL, p.lf)
-            Self.edge(&acc, p.lf, p.ll)
             Self.edge(&acc, p.rf, lastR)
-            Self.edge(&acc, p.rl, p.rf)
+            if p.bevelled {
+                Self.edge(&acc, p.lf, p.ll)
+                Self.edge(&acc, p.rl, p.rf)
+            }
             lastL = p.ll
             lastR = p.rl
         } else {
@@ -249,10 +253,10 @@ struct StrokeOutline {
         if cross > 0 {
             // Turning towards the left normal: the right side is outer and bevelled.
             let l = local(vx + mx, vy + my)
-            return VertexPoints(lf: l, ll: l, rf: local(vx - nax, vy - nay), rl: local(vx - nbx, vy - nby))
+            return VertexPoints(lf: l, ll: l, rf: local(vx - nax, vy - nay), rl: local(vx - nbx, vy - nby), bevelled: true)
         }
         let r = local(vx - mx, vy - my)
-        return VertexPoints(lf: local(vx + nax, vy + nay), ll: local(vx + nbx, vy + nby), rf: r, rl: r)
+        return VertexPoints(lf: local(vx + nax, vy + nay), ll: local(vx + nbx, vy + nby), rf: r, rl: r, bevelled: true)
     }
 
     /// The join piece at a vertex that splits the band: a miter quadrilateral on the outer side of

@@ -14,12 +14,7 @@ extension MapRenderer {
     public static func canvas(of scene: MapScene) -> Canvas {
         var canvas = Canvas(width: scene.width, height: scene.height, background: scene.background.rgba)
         for item in scene.items {
-            var path = Path()
-            for p in item.paths where p.count >= 2 {
-                path.move(to: p[0].x, p[0].y)
-                for q in p.dropFirst() { path.line(to: q.x, q.y) }
-                if item.closed { path.close() }
-            }
+            let path = Path(item.paths, closed: item.closed)
             let fill = item.closed ? item.fill?.rgba ?? .zero : .zero
             let stroke = item.strokeWidth > 0 ? item.stroke?.rgba ?? .zero : .zero
             canvas.fillAndStroke(path, fill: fill, stroke: stroke, width: item.strokeWidth)
