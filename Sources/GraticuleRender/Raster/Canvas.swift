@@ -64,6 +64,14 @@ public struct Canvas: Sendable {
         return try body(UnsafeRawBufferPointer(start: storage.bytes, count: storage.count))
     }
 
+    /// Calls `body` with the image's bytes for changing them (copied first when another canvas
+    /// shares them), valid only during the call.
+    mutating func withUnsafeMutableRGBA<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
+        let bytes = mutablePixels()
+        defer { withExtendedLifetime(storage) {} }
+        return body(UnsafeMutableRawBufferPointer(start: bytes, count: storage.count))
+    }
+
     /// The pixels for drawing: copied first when another canvas shares them.
     mutating func mutablePixels() -> UnsafeMutablePointer<UInt8> {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }

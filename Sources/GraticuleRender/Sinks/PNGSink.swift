@@ -13,12 +13,19 @@ extension MapRenderer {
     /// A scene painted on a canvas (the pixels, for callers that compose or encode themselves).
     public static func canvas(of scene: MapScene) -> Canvas {
         var canvas = Canvas(width: scene.width, height: scene.height, background: scene.background.rgba)
+        paint(scene, onto: &canvas)
+        return canvas
+    }
+
+    /// Paints a scene's items (not its background) over a canvas, source-over, each item's fill
+    /// and then its stroke: the same as painting them on a transparent canvas and compositing
+    /// that over this one, up to 8-bit rounding, without a second canvas.
+    public static func paint(_ scene: MapScene, onto canvas: inout Canvas) {
         for item in scene.items {
             let path = Path(item.paths, closed: item.closed)
             let fill = item.closed ? item.fill?.rgba ?? .zero : .zero
             let stroke = item.strokeWidth > 0 ? item.stroke?.rgba ?? .zero : .zero
             canvas.fillAndStroke(path, fill: fill, stroke: stroke, width: item.strokeWidth)
         }
-        return canvas
     }
 }
