@@ -36,8 +36,9 @@ struct StrokeOutline {
         @inline(__always) init(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
             let dx = bx - ax, dy = by - ay
             length = (dx * dx + dy * dy).squareRoot()
-            ux = dx / length
-            uy = dy / length
+            let inverse = 1 / length
+            ux = dx * inverse
+            uy = dy * inverse
         }
     }
 
@@ -238,12 +239,12 @@ struct StrokeOutline {
         }
         let onePlusDot = 1 + dot
         guard onePlusDot > 1e-12 else { return nil }
+        let k = 1 / onePlusDot
         // How far the inner offset lines' meeting point and the pieces' overlap reach along
         // each edge: hw · tan(θ/2) and hw · sin θ.
-        let reach = hw * max(abs(cross) / onePlusDot, abs(cross))
+        let reach = hw * max(abs(cross) * k, abs(cross))
         guard reach <= 0.5 * min(a.length, b.length) else { return nil }
         let (nbx, nby) = (-by * hw, bx * hw)
-        let k = 1 / onePlusDot
         let (mx, my) = ((nax + nbx) * k, (nay + nby) * k)  // to the left offset lines' meeting point
         // Miter length / stroke width = 1 / cos(θ/2) = √(2 / (1 + cos θ)).
         if 2 * k <= miterLimit * miterLimit {
