@@ -177,4 +177,91 @@ import Testing
         #expect(throws: GraticuleError.self) { try PNGWriter.encodeCompact(width: 0, height: 0, rgba: []) }
         #expect(throws: GraticuleError.self) { try PNGWriter.encodeCompact(width: 2, height: 2, rgba: [1, 2, 3]) }
     }
+
+    /// The decoded pixels as RGBA (alpha 255 where the file has none; palette entries looked up
+    /// with tRNS).
+    static func expand(_ d: Decoded) -> [UInt8] {
+        var out: [UInt8] = []
+        switch d.colorType {
+        case 2:
+            for i in stride(from: 0, to: d.pixels.count, by: 3) {
+                out += [d.pixels[i], d.pixels[i + 1], d.pixels[i + 2], 255]
+            }
+        case 3:
+            for i in d.pixels {
+                let k = Int(i)
+                let alpha: UInt8 = k < d.transparency.count ? d.transparency[k] : 255
+                out += [d.palette[3 * k], d.palette[3 * k + 1], d.palette[3 * k + 2], alpha]
+            }
+        default: out = d.pixels
+        }
+        return out
+    }
+
+    /// A map-like RGBA image: flat areas (a background and discs of a few colours), anti-aliased
+    /// rims of many colours, rows repeating the row above, runs of every length around the 258-
+    /// byte match limit, and a noise band that matches nothing.
+    static func mapLike(width w: Int, height h: Int, seed: UInt64, translucent: Bool = false) -> [UInt8] {
+        var s = seed
+        func random() -> UInt64 {
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            return s >> 33
+        }
+        var px = [UInt8](repeating: 0, count: w * h * 4)
+        let discs = (0..<6).map { _ in (Double(random() % UInt64(w)), Double(random() % UInt64(h)), Double(5 + random() % 40)) }
+        let colours: [[UInt8]] = [[232, 228, 216], [200, 60, 40], [40, 90, 200], [102, 102, 102], [10, 200, 30], [250, 250, 0]]
+        for y in 0..<h {
+            for x in 0..<w {
+                var c: [Double] = [221, 238, 255]
+                for (k, d) in discs.enumerated() {
+                    // Coverage of the disc's rim over about one pixel: many intermediate colours.
+                    let r = ((Double(x) + 0.5 - d.0) * (Double(x) + 0.5 - d.0) + (Double(y) + 0.5 - d.1) * (Double(y) + 0.5 - d.1)).squareRoot()
+                    let cov = min(1, max(0, d.2 - r + 0.5))
+                    for ch in 0..<3 { c[ch] += (Double(colours[k][ch]) - c[ch]) * cov }
+                }
+                let i = 4 * (y * w + x)
+                for ch in 0..<3 { px[i + ch] = UInt8(c[ch].rounded()) }
+                px[i + 3] = 255
+                // Runs of 80 … 95 pixels of one colour (match pieces of 258 bytes and their rests).
+                if y % 7 == 3, x < 80 + y % 16 {
+                    px[i] = 1; px[i + 1] = 2; px[i + 2] = 3
+                }
+                // A band of noise: literals only.
+                if y % 11 == 5, x > w / 2, x < w / 2 + 40 {
+                    for ch in 0..<3 { px[i + ch] = UInt8(truncatingIfNeeded: random()) }
+                }
+                if translucent, (x + y) % 97 == 0 { px[i + 3] = UInt8(truncatingIfNeeded: random() % 255) }
+            }
+        }
+        return px
+    }
+
+    /// `encodeForDisplay` (the maps' and server images' encoder: unfiltered rows through its own
+    /// deflate) is lossless: zlib's inflate and the row filters undone as above give back every
+    /// pixel, in RGB when opaque, RGBA when not, a palette for few colours; rows too wide for
+    /// matches with the row above (3·w + 1 > 32,768 bytes) and wider than the fast path's limit
+    /// (16,384 pixels) too.
+    @Test(arguments: [(1, 1), (2, 3), (7, 5), (301, 40), (1024, 64), (11_000, 3), (16_500, 2)])
+    func displayEncodingIsLossless(_ w: Int, _ h: Int) throws {
+        for translucent in [false, true] {
+            let pixels = Self.mapLike(width: w, height: h, seed: UInt64(w * 31 + h), translucent: translucent)
+            let d = try Self.decode(try PNGWriter.encodeForDisplay(width: w, height: h, rgba: pixels))
+            #expect(d.width == w && d.height == h)
+            let colours = Set(stride(from: 0, to: pixels.count, by: 4).map { Array(pixels[$0..<$0 + 4]) }).count
+            let opaque = stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
+            #expect(d.colorType == (colours <= 256 ? 3 : opaque ? 2 : 6), "\(w)×\(h): \(colours) colours, opaque \(opaque)")
+            #expect(Self.expand(d) == pixels, "\(w)×\(h) translucent \(translucent)")
+        }
+        // One colour everywhere (long matches across rows) and pure noise (no match at all).
+        var flat = [UInt8](repeating: 0, count: w * h * 4)
+        var noise = Self.noise(w * h * 4, seed: 9)
+        for i in 0..<(w * h) {
+            flat[4 * i] = 7; flat[4 * i + 1] = 8; flat[4 * i + 2] = 9; flat[4 * i + 3] = 255
+            noise[4 * i + 3] = 255
+        }
+        for pixels in [flat, noise] {
+            let d = try Self.decode(try PNGWriter.encodeForDisplay(width: w, height: h, rgba: pixels))
+            #expect(Self.expand(d) == pixels, "\(w)×\(h)")
+        }
+    }
 }

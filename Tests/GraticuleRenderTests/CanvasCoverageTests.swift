@@ -7,7 +7,8 @@ import Testing
 @Suite struct CanvasCoverageTests {
     /// Coverage (0…1) of every pixel, read back from the alpha channel.
     static func coverage(_ canvas: Canvas) -> [Double] {
-        stride(from: 3, to: canvas.rgba.count, by: 4).map { Double(canvas.rgba[$0]) / 255 }
+        let rgba = canvas.rgba
+        return stride(from: 3, to: rgba.count, by: 4).map { Double(rgba[$0]) / 255 }
     }
 
     static func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, clockwise: Bool = true) -> Path {

@@ -34,7 +34,7 @@ import Testing
 
     static func color(_ c: [UInt8]) -> SIMD4<UInt8> { SIMD4(c[0], c[1], c[2], c[3]) }
 
-    @Test(arguments: ["polygons", "circles", "winding", "clipped", "strokes"])
+    @Test(arguments: ["polygons", "circles", "winding", "clipped", "strokes", "thin-strokes"])
     func matchesExactReferenceWithinTwoLevels(scene name: String) throws {
         let index = try Self.index()
         let scene = try #require(index.scenes.first { $0.name == name })

@@ -49,7 +49,8 @@ import Testing
                                                      items: filled, warnings: []))
         let fill = MapStyle.standard.countryFill.rgba
         var painted = 0
-        for k in 0..<(400 * 200) where canvas.rgba[4 * k] == fill[0] && canvas.rgba[4 * k + 1] == fill[1] && canvas.rgba[4 * k + 2] == fill[2] {
+        let rgba = canvas.rgba
+        for k in 0..<(400 * 200) where rgba[4 * k] == fill[0] && rgba[4 * k + 1] == fill[1] && rgba[4 * k + 2] == fill[2] {
             painted += 1
         }
         #expect(painted < 400 * 200 / 20, "\(crs): bad input painted \(painted) pixels")

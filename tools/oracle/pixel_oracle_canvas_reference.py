@@ -42,6 +42,36 @@ def star_outline(cx, cy, r, points=5):
                      cy - (r if k % 2 == 0 else ri) * math.cos(math.pi * k / points)) for k in range(2 * points)])
 
 
+def coast(cx, cy, r, n, seed):
+    """A closed ring of n vertices at radii jittered around r: short edges, many sharp turns."""
+    rng = np.random.default_rng(seed)
+    radii = r * (0.75 + 0.25 * rng.random(n)) + 2.5 * rng.standard_normal(n).clip(-2, 2)
+    return [(round(cx + radii[k] * math.cos(2 * math.pi * k / n), 4), round(cy + radii[k] * math.sin(2 * math.pi * k / n), 4)) for k in range(n)]
+
+
+def zigzag(x0, y0, n, seed):
+    """An open polyline going right in steps of 0.4 … 5 px, turning by up to ±175°."""
+    rng = np.random.default_rng(seed)
+    pts, heading = [(x0, y0)], 0.0
+    for _ in range(n):
+        heading = (heading + rng.uniform(-3.05, 3.05)) * 0.5
+        step = rng.uniform(0.4, 5.0)
+        x, y = pts[-1]
+        pts.append((round(x + step * math.cos(heading), 4), round(y + step * math.sin(heading), 4)))
+    return pts
+
+
+def spiky(cx, cy, r, n, seed):
+    """A closed ring whose every third vertex is a spike (a near-reversal of direction)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for k in range(n):
+        rr = r * (1.6 if k % 3 == 0 else 0.8 + 0.2 * rng.random())
+        a = 2 * math.pi * k / n
+        out.append((round(cx + rr * math.cos(a), 4), round(cy + rr * math.sin(a), 4)))
+    return out
+
+
 SCENES = {
     # Fractional-edged rectangle and a slanted triangle, opaque.
     "polygons": {"background": [255, 255, 255, 255], "ops": [
@@ -76,7 +106,50 @@ SCENES = {
         {"op": "stroke", "color": [200, 0, 0, 255], "width": 4.5, "closed": True, "subpaths": [[(15.2, 50.3), (70.8, 55.9), (40.1, 88.4)]]},
         {"op": "stroke", "color": [0, 100, 0, 255], "width": 1.0, "subpaths": [[(5.0, 30.5), (90.0, 34.25)]]},
     ]},
+    # Thin strokes as a map draws them: a jagged coastline-like ring filled and outlined 0.5 px
+    # wide, an open zig-zag 1 px wide with turns past the miter limit (bevels) and hairpins, and a
+    # ring with spikes (near-reversals) 0.75 px wide.
+    "thin-strokes": {"background": [221, 238, 255, 255], "ops": [
+        {"op": "fill", "color": [232, 228, 216, 255], "subpaths": [coast(48.3, 30.1, 24.6, 160, seed=7)]},
+        {"op": "stroke", "color": [102, 102, 102, 255], "width": 0.5, "closed": True, "pieces": True, "subpaths": [coast(48.3, 30.1, 24.6, 160, seed=7)]},
+        {"op": "stroke", "color": [20, 20, 120, 255], "width": 1.0, "pieces": True, "subpaths": [zigzag(4.2, 62.7, 40, seed=3)]},
+        {"op": "stroke", "color": [150, 30, 30, 220], "width": 0.75, "closed": True, "pieces": True, "subpaths": [spiky(70.4, 75.3, 16.2, 48, seed=5)]},
+    ]},
 }
+
+
+def stroke_pieces(sub, width, closed, limit=4.0):
+    """A stroke by its definition (SVG, butt caps): the union of one rectangle per edge and, at
+    every vertex between two edges, the miter join (a bevel beyond the miter limit)."""
+    hw = width / 2
+    pts = [p for i, p in enumerate(sub) if i == 0 or p != sub[i - 1]]
+    if closed and pts[0] == pts[-1]:
+        pts.pop()
+    n = len(pts)
+    edges = [(pts[i], pts[(i + 1) % n]) for i in range(n if closed else n - 1)]
+    pieces = []
+    for (ax, ay), (bx, by) in edges:
+        length = math.hypot(bx - ax, by - ay)
+        nx, ny = -(by - ay) / length * hw, (bx - ax) / length * hw
+        pieces.append(Polygon([(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)]))
+    joins = range(n) if closed else range(1, n - 1)
+    for v in joins:
+        (px, py), (vx, vy), (qx, qy) = pts[v - 1], pts[v], pts[(v + 1) % n]
+        l1, l2 = math.hypot(vx - px, vy - py), math.hypot(qx - vx, qy - vy)
+        d1x, d1y, d2x, d2y = (vx - px) / l1, (vy - py) / l1, (qx - vx) / l2, (qy - vy) / l2
+        cross, dot = d1x * d2y - d1y * d2x, d1x * d2x + d1y * d2y
+        if abs(cross) < 1e-12:
+            continue
+        side = -1.0 if cross > 0 else 1.0  # the outer side of the turn
+        ax, ay = vx - d1y * hw * side, vy + d1x * hw * side
+        bx, by = vx - d2y * hw * side, vy + d2x * hw * side
+        if 1 + dot > 1e-12 and 2 / (1 + dot) <= limit * limit:
+            k = 1 / (1 + dot)
+            mx, my = vx + (ax - vx + bx - vx) * k, vy + (ay - vy + by - vy) * k
+            pieces.append(Polygon([(vx, vy), (ax, ay), (mx, my), (bx, by)]).buffer(0))
+        else:
+            pieces.append(Polygon([(vx, vy), (ax, ay), (bx, by)]).buffer(0))
+    return unary_union(pieces)
 
 
 def region(op):
@@ -84,6 +157,8 @@ def region(op):
     if "region" in op:
         return op["region"]
     subs = op["subpaths"]
+    if op["op"] == "stroke" and op.get("pieces"):
+        return unary_union([stroke_pieces(sub, op["width"], op.get("closed", False)) for sub in subs])
     if op["op"] == "stroke":
         lines = [LinearRing(sub) if op.get("closed") else LineString(sub) for sub in subs]
         return unary_union([l.buffer(op["width"] / 2, cap_style="flat", join_style="mitre", mitre_limit=4.0) for l in lines])
@@ -120,7 +195,7 @@ def main():
         with open(os.path.join(OUT, name + ".rgba"), "wb") as f:
             f.write(rgba)
         index["scenes"].append({"name": name, "background": scene["background"],
-                                "ops": [{**{k: v for k, v in op.items() if k != "region"}, "subpaths": [[[round(x, 6), round(y, 6)] for x, y in sub] for sub in op["subpaths"]]}
+                                "ops": [{**{k: v for k, v in op.items() if k not in ("region", "pieces")}, "subpaths": [[[round(x, 6), round(y, 6)] for x, y in sub] for sub in op["subpaths"]]}
                                         for op in scene["ops"]]})
     with open(os.path.join(OUT, "scenes.json"), "w") as f:
         json.dump(index, f, indent=1)

@@ -1,12 +1,35 @@
 import GraticuleCore
 
 extension PNGWriter {
-    /// A rendered map or picture for display (`Canvas.png()`, the server's images): the smallest
-    /// lossless layout (`encodeCompact`), rows Sub-filtered, zlib level 6 with its run-length
-    /// strategy — anti-aliased maps are long runs of a few colours, which this compresses about
-    /// 4× faster than zlib's default strategy for ~25 % more bytes.
+    /// A rendered map or picture for display (`Canvas.png()`, the server's images): lossless, in
+    /// the smallest layout that holds it (a palette for at most 256 colours, RGB when opaque, else
+    /// RGBA), written fast. RGB and RGBA rows are unfiltered and compressed by `ImageDeflate`
+    /// (each pixel a run of the pixel to its left, a stretch of the row above, or literal bytes;
+    /// one Huffman block built for the image): a 1024 × 512 world map in well under a millisecond,
+    /// ~10–20 % smaller than zlib's run-length strategy on Sub-filtered rows. Palette images (and
+    /// rows wider than 16,384 pixels) go through `encodeCompact` with Sub filtering and zlib's
+    /// run-length strategy.
+    /// - Throws: `invalidInput` for a size or buffer length that does not fit.
     public static func encodeForDisplay(width: Int, height: Int, rgba: [UInt8]) throws(GraticuleError) -> [UInt8] {
-        try encodeCompact(width: width, height: height, rgba: rgba, compressionLevel: 6, filter: .sub, strategy: .runLength)
+        try rgba.withUnsafeBytes { p in
+            Result { () throws(GraticuleError) in try encodeForDisplay(width: width, height: height, rgbaBytes: p) }
+        }.get()
+    }
+
+    /// `encodeForDisplay` of RGBA bytes in memory the caller owns (a canvas's pixels, no copy).
+    public static func encodeForDisplay(width: Int, height: Int, rgbaBytes raw: UnsafeRawBufferPointer) throws(GraticuleError) -> [UInt8] {
+        let product = width > 0 && height > 0 ? width.multipliedReportingOverflow(by: height) : (0, true)
+        if !product.1, width <= 16384, raw.count == product.0 * 4 {
+            let deflate = ImageDeflate(pixels: raw, width: width, height: height, bpp: 3)
+                ?? ImageDeflate(pixels: raw, width: width, height: height, bpp: 4)!
+            if deflate.colours.overflowed {
+                return file(width: width, height: height, format: deflate.bpp == 3 ? .rgb : .rgba,
+                            zlibStream: deflate.zlibStream())
+            }
+        }
+        // At most 256 colours (a palette), very wide rows, or sizes that do not fit (it throws).
+        return try encodeCompact(width: width, height: height, rgba: Array(raw), compressionLevel: 6, filter: .sub,
+                                 strategy: .runLength)
     }
 
     /// Encodes an RGBA image (not premultiplied) in the smallest lossless layout that holds it: a
@@ -90,9 +113,11 @@ extension PNGWriter {
 struct ColourCount {
     /// The distinct colours (first-seen order) with their lookup table, when there are ≤ 256.
     struct Palette {
-        var colors: [SIMD4<UInt8>]
-        var keys: [UInt32]
-        var slots: [Int16]
+        var table: ColourSet
+
+        var colors: [SIMD4<UInt8>] {
+            table.colors.map { SIMD4(UInt8($0 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 24)) }
+        }
 
         /// One palette index per pixel.
         func indices(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
@@ -102,10 +127,8 @@ struct ColourCount {
                 for i in 0..<count {
                     let word = bytes.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
                     if !(havePrevious && word == previous) {
-                        var h = ColourCount.slot(word)
-                        while keys[h] != word || slots[h] < 0 { h = (h + 1) & 511 }
                         previous = word
-                        previousIndex = UInt8(slots[h])
+                        previousIndex = table.index(of: word)
                         havePrevious = true
                     }
                     idx[i] = previousIndex
@@ -118,18 +141,12 @@ struct ColourCount {
     var palette: Palette?
     var opaque: Bool
 
-    @inline(__always) static func slot(_ word: UInt32) -> Int { Int((word &* 0x9E37_79B1) >> 23) }
-
-    /// Counts distinct colours in a 512-slot open-addressing table (a run of equal pixels costs
-    /// one comparison each), giving up on the palette at the 257th.
+    /// Counts distinct colours (`ColourSet`: a run of equal pixels costs one comparison each),
+    /// giving up on the palette at the 257th.
     static func scan(_ bytes: UnsafeRawBufferPointer) -> ColourCount {
         let count = bytes.count / 4
-        var keys = [UInt32](repeating: 0, count: 512)
-        var slots = [Int16](repeating: -1, count: 512)
-        var colors: [SIMD4<UInt8>] = []
-        colors.reserveCapacity(256)
+        var set = ColourSet()
         var opaque = true
-        var paletteFits = count > 0
         var previous: UInt32 = 0
         var havePrevious = false
         for i in 0..<count {
@@ -138,23 +155,9 @@ struct ColourCount {
             previous = word
             havePrevious = true
             if bytes[4 * i + 3] != 255 { opaque = false }
-            if paletteFits {
-                var h = slot(word)
-                while slots[h] >= 0 && keys[h] != word { h = (h + 1) & 511 }
-                if slots[h] < 0 {
-                    if colors.count == 256 {
-                        paletteFits = false
-                        if !opaque { break }
-                        continue
-                    }
-                    keys[h] = word
-                    slots[h] = Int16(colors.count)
-                    colors.append(SIMD4(bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3]))
-                }
-            } else if !opaque {
-                break
-            }
+            set.insert(word)
+            if set.overflowed && !opaque { break }
         }
-        return ColourCount(palette: paletteFits ? Palette(colors: colors, keys: keys, slots: slots) : nil, opaque: opaque)
+        return ColourCount(palette: count > 0 && !set.overflowed ? Palette(table: set) : nil, opaque: opaque)
     }
 }

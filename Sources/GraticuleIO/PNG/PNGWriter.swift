@@ -111,7 +111,12 @@ public enum PNGWriter {
                          strategy: PNGDeflateStrategy) throws(GraticuleError) -> [UInt8] {
         let compressed = try deflate(filtered, level: max(0, min(9, compressionLevel)),
                                      strategy: strategy == .runLength ? Z_RLE : Z_DEFAULT_STRATEGY)
+        return file(width: width, height: height, format: format, zlibStream: compressed)
+    }
 
+    /// The PNG file around a zlib stream of filtered rows: signature, IHDR, PLTE and tRNS for a
+    /// palette, the stream in IDAT chunks of at most 1 MiB, IEND.
+    static func file(width: Int, height: Int, format: PNGPixelFormat, zlibStream compressed: [UInt8]) -> [UInt8] {
         var out = signature
         out.reserveCapacity(compressed.count + 1024 + 12 * (compressed.count >> 20))
         var ihdr: [UInt8] = []

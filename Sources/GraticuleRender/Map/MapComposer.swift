@@ -7,9 +7,10 @@ import GraticuleRaster
 /// it draws a raster layer) and of the server's WMS GetMap and tiles.
 ///
 /// Bottom-up: the background, the sphere's fill (when an outline is among the vector layers),
-/// then each layer in the order given: a raster layer warped and coloured (`RasterLayer`), a run
-/// of consecutive vector layers painted by one `MapRenderer` on a transparent canvas; each
-/// composited source-over.
+/// then each layer in the order given: a raster layer warped and coloured (`RasterLayer`),
+/// composited source-over, or a run of consecutive vector layers, whose scene (one
+/// `MapRenderer`) is painted over the image directly (`MapRenderer.paint(_:onto:)`: the same as
+/// painting it on a transparent canvas and compositing that, up to 8-bit rounding).
 public enum MapComposer {
     /// One layer of a composed map.
     public enum Layer: Sendable {
@@ -36,7 +37,7 @@ public enum MapComposer {
                                    layers: vectors.contains(.outline) ? [.outline] : [], style: style)
         var baseScene = try base.scene()
         baseScene.items = baseScene.items.filter { $0.layer == "sphere" }
-        var pixels = MapRenderer.canvas(of: baseScene).rgba
+        var canvas = MapRenderer.canvas(of: baseScene)
         let e = base.extent
         let view = RasterView(spatialReference: spatialReference,
                               extent: RasterExtent(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax),
@@ -54,7 +55,7 @@ public enum MapComposer {
                                            layers: run, style: layerStyle)
             let scene = try renderer.scene()
             warnings += scene.warnings
-            composite(MapRenderer.canvas(of: scene).rgba, over: &pixels)
+            MapRenderer.paint(scene, onto: &canvas)
             run.removeAll()
         }
         for layer in layers {
@@ -63,34 +64,37 @@ public enum MapComposer {
                 run.append(v)
             case let .raster(r):
                 try flush()
-                composite(try r.image(view).pixels, over: &pixels)
+                let top = try r.image(view).pixels
+                top.withUnsafeBytes { t in canvas.withUnsafeMutableRGBA { composite(t, over: $0) } }
                 belowIsRaster = true
             }
         }
         try flush()
-        return (RGBAImage(width: width, height: height, pixels: pixels), warnings)
+        return (RGBAImage(width: width, height: height, pixels: canvas.rgba), warnings)
     }
 
     /// Source-over compositing of straight-alpha RGBA `top` onto `bottom` (same size).
     public static func composite(_ top: [UInt8], over bottom: inout [UInt8]) {
+        top.withUnsafeBytes { t in bottom.withUnsafeMutableBytes { composite(t, over: $0) } }
+    }
+
+    /// `composite` on bytes in memory the caller owns (a canvas's pixels, no copy).
+    static func composite(_ top: UnsafeRawBufferPointer, over bottom: UnsafeMutableRawBufferPointer) {
         let n = min(top.count, bottom.count) / 4
-        top.withUnsafeBufferPointer { t in
-            bottom.withUnsafeMutableBufferPointer { b in
-                for k in 0..<n {
-                    let i = 4 * k
-                    let a = Int(t[i + 3])
-                    if a == 0 { continue }
-                    if a == 255 { b[i] = t[i]; b[i + 1] = t[i + 1]; b[i + 2] = t[i + 2]; b[i + 3] = 255; continue }
-                    let ba = Int(b[i + 3])
-                    let outA = a + ba * (255 - a) / 255
-                    guard outA > 0 else { continue }
-                    for c in 0..<3 {
-                        let v = (Int(t[i + c]) * a + Int(b[i + c]) * ba * (255 - a) / 255) / outA
-                        b[i + c] = UInt8(min(255, v))
-                    }
-                    b[i + 3] = UInt8(outA)
-                }
+        let t = top.bindMemory(to: UInt8.self), b = bottom.bindMemory(to: UInt8.self)
+        for k in 0..<n {
+            let i = 4 * k
+            let a = Int(t[i + 3])
+            if a == 0 { continue }
+            if a == 255 { b[i] = t[i]; b[i + 1] = t[i + 1]; b[i + 2] = t[i + 2]; b[i + 3] = 255; continue }
+            let ba = Int(b[i + 3])
+            let outA = a + ba * (255 - a) / 255
+            guard outA > 0 else { continue }
+            for c in 0..<3 {
+                let v = (Int(t[i + c]) * a + Int(b[i + c]) * ba * (255 - a) / 255) / outA
+                b[i + c] = UInt8(min(255, v))
             }
+            b[i + 3] = UInt8(outA)
         }
     }
 }

@@ -31,14 +31,12 @@ public enum FillRule: Sendable, Hashable {
 public struct Canvas: Sendable {
     /// Size in pixels.
     public let width: Int, height: Int
-    /// `width × height × 4` bytes, rows top to bottom.
-    var pixels: [UInt8]
-    /// Scratch: per-cell signed coverage of the path being drawn. All zero between calls (the
-    /// compositing pass clears what it read), so a fill touches only its bounding box.
-    var cells: [Float] = []
-    /// Scratch: per row of the path being drawn, the first and last cell it touched (`Int32.max`
-    /// and −1 when none; so between calls), so the compositing pass reads only those spans.
-    var spans: [Int32] = []
+    /// `width × height × 4` bytes, rows top to bottom (pooled memory, copied on write).
+    var storage: PixelStorage
+    /// Scratch: per-cell signed coverage of the path being drawn and the cells its edges
+    /// touched, all zero between calls (see `CoverageScratch`); taken on the first draw. Copies
+    /// of a canvas share it until one draws (then that one takes its own).
+    var scratch: CoverageScratch?
 
     /// A canvas filled with one colour.
     /// - Parameters:
@@ -51,40 +49,57 @@ public struct Canvas: Sendable {
         precondition(!overflow && n <= 1 << 30, "canvas of \(width) × \(height) pixels is larger than 2^30 pixels")
         self.width = w
         self.height = h
-        pixels = [UInt8](unsafeUninitializedCapacity: n * 4) { buf, count in
-            let word = UInt32(background.x) | UInt32(background.y) << 8 | UInt32(background.z) << 16 | UInt32(background.w) << 24
-            if n > 0 {
-                UnsafeMutableRawPointer(buf.baseAddress!).bindMemory(to: UInt32.self, capacity: n)
-                    .initialize(repeating: UInt32(littleEndian: word), count: n)
-            }
-            count = n * 4
-        }
+        storage = PixelStorage(count: n * 4)
+        let word = UInt32(background.x) | UInt32(background.y) << 8 | UInt32(background.z) << 16 | UInt32(background.w) << 24
+        UnsafeMutableRawPointer(storage.bytes).initializeMemory(as: UInt32.self, repeating: UInt32(littleEndian: word), count: n)
     }
 
-    /// The image: `width × height × 4` bytes (RGBA, not premultiplied), rows top to bottom.
-    public var rgba: [UInt8] { pixels }
+    /// The image: `width × height × 4` bytes (RGBA, not premultiplied), rows top to bottom; a
+    /// new array each time (`withUnsafeRGBA` reads the pixels without copying them).
+    public var rgba: [UInt8] { withUnsafeRGBA { Array($0) } }
+
+    /// Calls `body` with the image's bytes (as `rgba`), valid only during the call.
+    public func withUnsafeRGBA<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        defer { withExtendedLifetime(storage) {} }
+        return try body(UnsafeRawBufferPointer(start: storage.bytes, count: storage.count))
+    }
+
+    /// Calls `body` with the image's bytes for changing them (copied first when another canvas
+    /// shares them), valid only during the call.
+    mutating func withUnsafeMutableRGBA<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
+        let bytes = mutablePixels()
+        defer { withExtendedLifetime(storage) {} }
+        return body(UnsafeMutableRawBufferPointer(start: bytes, count: storage.count))
+    }
+
+    /// The pixels for drawing: copied first when another canvas shares them.
+    mutating func mutablePixels() -> UnsafeMutablePointer<UInt8> {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage.bytes
+    }
 
     /// The colour of pixel (x, y) (0-based, y down). Precondition: inside the canvas.
     public func pixel(x: Int, y: Int) -> SIMD4<UInt8> {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width) × \(height)")
-        let i = (y * width + x) * 4
-        return SIMD4(pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        return withUnsafeRGBA { p in
+            let i = (y * width + x) * 4
+            return SIMD4(p[i], p[i + 1], p[i + 2], p[i + 3])
+        }
     }
 
     /// The image as a PNG file, lossless, in the smallest layout that holds it (a palette for at
-    /// most 256 colours, RGB when opaque, else RGBA; 8 bits per sample), Sub-filtered and
-    /// compressed with zlib's run-length strategy: anti-aliased maps are long runs of a few
-    /// colours, which this compresses about 4× faster than zlib's default at level 6 for ~25 %
-    /// more bytes (a 1024 × 512 world map: ~6 ms, ~120 kB).
+    /// most 256 colours, RGB when opaque, else RGBA; 8 bits per sample), written by
+    /// `PNGWriter.encodeForDisplay` (its own deflate for flat-colour images: a 1024 × 512 world
+    /// map in under a millisecond, ~75–120 kB).
     /// - Throws: `invalidInput` for a 0-sized canvas.
     public func png() throws(GraticuleError) -> [UInt8] {
-        try PNGWriter.encodeForDisplay(width: width, height: height, rgba: pixels)
+        try withUnsafeRGBA { (p) throws(GraticuleError) in try PNGWriter.encodeForDisplay(width: width, height: height, rgbaBytes: p) }
     }
 
     /// The image as an RGBA PNG file with the given zlib level (0 store … 9 smallest; 1 is
     /// fastest) and row filter, zlib's default strategy.
     public func png(compressionLevel: Int, filter: PNGFilterStrategy = .adaptive) throws(GraticuleError) -> [UInt8] {
-        try PNGWriter.encode(width: width, height: height, pixels: pixels, format: .rgba,
+        try PNGWriter.encode(width: width, height: height, pixels: rgba, format: .rgba,
                              compressionLevel: compressionLevel, filter: filter)
     }
 }

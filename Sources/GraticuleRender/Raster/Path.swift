@@ -76,6 +76,25 @@ public struct Path: Sendable {
         subpaths[last].closed = true
     }
 
+    /// A path of rings or lines given as points (pixels), each a subpath (closed when `closed`);
+    /// subpaths of fewer than two points are left out. The same as `move(to:)` to the first
+    /// point, `line(to:)` to each other and `close()`, built without growing the arrays.
+    public init(_ subpaths: [[SIMD2<Double>]], closed: Bool) {
+        let total = subpaths.reduce(0) { $1.count >= 2 ? $0 + $1.count : $0 }
+        xs.reserveCapacity(total)
+        ys.reserveCapacity(total)
+        self.subpaths.reserveCapacity(subpaths.count)
+        for points in subpaths where points.count >= 2 {
+            let start = xs.count
+            for p in points {
+                guard let (x, y) = accept(p.x, p.y) else { continue }
+                xs.append(x)
+                ys.append(y)
+            }
+            if xs.count > start { self.subpaths.append(Subpath(start: start, end: xs.count, closed: closed)) }
+        }
+    }
+
     /// The bounding box of all vertices, or nil for an empty path (pixels).
     public var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         guard !xs.isEmpty else { return nil }

@@ -13,18 +13,19 @@ extension MapRenderer {
     /// A scene painted on a canvas (the pixels, for callers that compose or encode themselves).
     public static func canvas(of scene: MapScene) -> Canvas {
         var canvas = Canvas(width: scene.width, height: scene.height, background: scene.background.rgba)
-        for item in scene.items {
-            var path = Path()
-            for p in item.paths where p.count >= 2 {
-                path.move(to: p[0].x, p[0].y)
-                for q in p.dropFirst() { path.line(to: q.x, q.y) }
-                if item.closed { path.close() }
-            }
-            if let fill = item.fill, item.closed, fill.alpha > 0 { canvas.fill(path, color: fill.rgba) }
-            if let stroke = item.stroke, item.strokeWidth > 0, stroke.alpha > 0 {
-                canvas.stroke(path, color: stroke.rgba, width: item.strokeWidth)
-            }
-        }
+        paint(scene, onto: &canvas)
         return canvas
+    }
+
+    /// Paints a scene's items (not its background) over a canvas, source-over, each item's fill
+    /// and then its stroke: the same as painting them on a transparent canvas and compositing
+    /// that over this one, up to 8-bit rounding, without a second canvas.
+    public static func paint(_ scene: MapScene, onto canvas: inout Canvas) {
+        for item in scene.items {
+            let path = Path(item.paths, closed: item.closed)
+            let fill = item.closed ? item.fill?.rgba ?? .zero : .zero
+            let stroke = item.strokeWidth > 0 ? item.stroke?.rgba ?? .zero : .zero
+            canvas.fillAndStroke(path, fill: fill, stroke: stroke, width: item.strokeWidth)
+        }
     }
 }

@@ -1,0 +1,468 @@
+import CZlib
+
+/// A fast deflate encoder for the scanlines of flat-colour images (maps, charts): the zlib
+/// stream (RFC 1950) of unfiltered rows (PNG filter type 0) of RGB or RGBA pixels, in one
+/// dynamic-Huffman block (RFC 1951).
+///
+/// Each pixel is a match or a literal. A match repeats either the pixel to the left (distance:
+/// one pixel) or the pixels above (distance: one row, which also repeats a row's filter byte):
+/// a run of one colour or a stretch of the row above, the two things a map is made of. Whatever
+/// matches nothing (anti-aliased edges) is literal bytes. The matches are found by comparing
+/// 32-bit pixels (two at a time), not by hashing; one pass gathers the tokens and the symbol
+/// frequencies, the Huffman codes are built from those (so they are optimal for the image), a
+/// second pass writes the bits. On a 1024 × 512 world map this is about 10× faster than zlib's
+/// run-length strategy on Sub-filtered rows, and the file is smaller.
+///
+/// The same pass learns what the layout needs: every pixel is either a literal or a copy of an
+/// earlier one, so the literals alone hold every colour of the image (counted up to 257) and
+/// every alpha value (a translucent one makes RGB impossible).
+struct ImageDeflate {
+    /// Match distances are at most 32,768 bytes (deflate's window): rows of at most this many
+    /// bytes (with the filter byte) can use matches with the row above.
+    static let window = 32768
+
+    let pixels: UnsafeRawBufferPointer
+    let width: Int, height: Int
+    /// Bytes per pixel written: 3 (RGB, every alpha 255) or 4 (RGBA).
+    let bpp: Int
+    /// Bytes per row in the stream: the filter byte and the pixels.
+    var stride: Int { 1 + bpp * width }
+
+    /// Token: kind in bits 62–63, a count in bits 32–61, a pixel index in bits 0–31.
+    /// Kinds: literal pixels (count: pixels, index: the first), a match with the row above or
+    /// with the pixel to the left (count: bytes), the filter byte 0 as a literal.
+    private(set) var tokens: [UInt64] = []
+    static let literals: UInt64 = 0, above: UInt64 = 1, left: UInt64 = 2, filterByte: UInt64 = 3
+    /// Frequencies of the literal/length and distance symbols.
+    private(set) var literalFrequencies = [UInt32](repeating: 0, count: 286)
+    private(set) var distanceFrequencies = [UInt32](repeating: 0, count: 30)
+    /// Extra bits of all lengths and distances.
+    private(set) var extraBits = 0
+    /// Distinct colours met (0 once past 256), for the palette layout.
+    private(set) var colours = ColourSet()
+
+    /// Tokenizes the image; nil when `bpp` is 3 and a pixel is not opaque (the image needs RGBA).
+    /// - Parameters:
+    ///   - pixels: `width × height` RGBA pixels (4 bytes each, rows top to bottom).
+    ///   - bpp: 3 to write RGB (alpha must be 255 everywhere), 4 for RGBA.
+    init?(pixels: UnsafeRawBufferPointer, width: Int, height: Int, bpp: Int) {
+        self.pixels = pixels
+        self.width = width
+        self.height = height
+        self.bpp = bpp
+        tokens.reserveCapacity(width * height / 16 + 2 * height)
+        guard tokenize() else { return nil }
+        countMatches()
+    }
+
+    // MARK: Tokens
+
+    /// How many pixels from `a` on equal those from `b` (at most `n`), four at a time.
+    @inline(__always)
+    private static func equalRun(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ n: Int) -> Int {
+        var i = 0
+        while i &+ 4 <= n {
+            let pa = UnsafeRawPointer(a + i), pb = UnsafeRawPointer(b + i)
+            let x = pa.loadUnaligned(as: UInt64.self) ^ pb.loadUnaligned(as: UInt64.self)
+            let y = pa.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ pb.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            if x | y != 0 {
+                return x != 0 ? i &+ (UInt64(littleEndian: x).trailingZeroBitCount &>> 5)
+                              : i &+ 2 &+ (UInt64(littleEndian: y).trailingZeroBitCount &>> 5)
+            }
+            i &+= 4
+        }
+        while i &+ 2 <= n {
+            let x = UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) ^ UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+            if x != 0 { return i &+ (UInt64(littleEndian: x).trailingZeroBitCount &>> 5) }
+            i &+= 2
+        }
+        if i < n && a[i] == b[i] { i &+= 1 }
+        return i
+    }
+
+    /// How many pixels from `a` on equal `value` (at most `n`).
+    @inline(__always)
+    private static func sameRun(_ a: UnsafePointer<UInt32>, _ value: UInt32, _ n: Int) -> Int {
+        let two = UInt64(value) | UInt64(value) << 32
+        var i = 0
+        while i &+ 4 <= n {
+            let pa = UnsafeRawPointer(a + i)
+            let x = pa.loadUnaligned(as: UInt64.self) ^ two, y = pa.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ two
+            if x | y != 0 {
+                return x != 0 ? i &+ (UInt64(littleEndian: x).trailingZeroBitCount &>> 5)
+                              : i &+ 2 &+ (UInt64(littleEndian: y).trailingZeroBitCount &>> 5)
+            }
+            i &+= 4
+        }
+        while i &+ 2 <= n {
+            let x = UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) ^ two
+            if x != 0 { return i &+ (UInt64(littleEndian: x).trailingZeroBitCount &>> 5) }
+            i &+= 2
+        }
+        if i < n && a[i] == value { i &+= 1 }
+        return i
+    }
+
+    private mutating func tokenize() -> Bool {
+        let w = width, bpp = bpp
+        let rgbOnly = bpp == 3
+        let stride = stride
+        let useAbove = stride <= Self.window
+        let maxMatch = 1 << 29
+        var lastRowEndsAbove = false
+        return pixels.withMemoryRebound(to: UInt32.self) { words in
+            let base = words.baseAddress!
+            return literalFrequencies.withUnsafeMutableBufferPointer { freq in
+                for y in 0..<height {
+                    let row = base + y * w, above = row - w
+                    let hasAbove = y > 0 && useAbove
+                    var x = 0
+                    // The filter byte: part of a match with the row above when the row starts like
+                    // it (and then of the previous row's last match if that one reached its end).
+                    if hasAbove && row[0] == above[0] {
+                        let run = Self.equalRun(row, above, w)
+                        let bytes = 1 + bpp * run
+                        if lastRowEndsAbove, let last = tokens.last, Int(last >> 32 & 0x3FFF_FFFF) + bytes <= maxMatch {
+                            tokens[tokens.count - 1] = last + UInt64(bytes) << 32
+                        } else {
+                            tokens.append(Self.above << 62 | UInt64(bytes) << 32)
+                        }
+                        x = run
+                    } else {
+                        tokens.append(Self.filterByte << 62)
+                        freq[0] += 1
+                    }
+                    var literalStart = -1
+                    while x < w {
+                        let rest = w - x
+                        let up = hasAbove ? Self.equalRun(row + x, above + x, rest) : 0
+                        var run = up, kind = Self.above
+                        if up < rest && x > 0 {
+                            let same = Self.sameRun(row + x, row[x - 1], rest)
+                            if same > up {
+                                run = same
+                                kind = Self.left
+                            }
+                        }
+                        if run > 0 {
+                            if literalStart >= 0 {
+                                tokens.append(Self.literals << 62 | UInt64(x - literalStart) << 32 | UInt64(y * w + literalStart))
+                                literalStart = -1
+                            }
+                            tokens.append(kind << 62 | UInt64(bpp * run) << 32)
+                            x += run
+                            continue
+                        }
+                        // A literal pixel.
+                        let p = row[x]
+                        if rgbOnly && p >> 24 != 0xFF { return false }
+                        freq[Int(p & 0xFF)] += 1
+                        freq[Int(p >> 8 & 0xFF)] += 1
+                        freq[Int(p >> 16 & 0xFF)] += 1
+                        if !rgbOnly { freq[Int(p >> 24)] += 1 }
+                        colours.insert(p)
+                        if literalStart < 0 { literalStart = x }
+                        x += 1
+                    }
+                    if literalStart >= 0 {
+                        tokens.append(Self.literals << 62 | UInt64(w - literalStart) << 32 | UInt64(y * w + literalStart))
+                    }
+                    lastRowEndsAbove = tokens.last! >> 62 == Self.above
+                }
+                return true
+            }
+        }
+    }
+
+    // MARK: Lengths and distances
+
+    /// Deflate length symbols 257…285: base lengths and extra bits.
+    static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99,
+                                    115, 131, 163, 195, 227, 258]
+    static let lengthExtra: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    /// Deflate distance symbols 0…29: base distances and extra bits.
+    static let distanceBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025,
+                                      1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
+    static let distanceExtra: [Int] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12,
+                                       12, 13, 13]
+
+    /// The symbol (257…285) of a match length (3…258).
+    static func lengthSymbol(_ length: Int) -> Int {
+        var s = lengthBase.count - 1
+        while lengthBase[s] > length { s -= 1 }
+        return 257 + s
+    }
+
+    /// The symbol (0…29) of a distance (1…32,768).
+    static func distanceSymbol(_ distance: Int) -> Int {
+        var s = distanceBase.count - 1
+        while distanceBase[s] > distance { s -= 1 }
+        return s
+    }
+
+    /// Splits a match of `bytes` (≥ 3) into deflate lengths of at most 258, none shorter than 3.
+    @inline(__always)
+    static func forEachPiece(of bytes: Int, _ body: (Int) -> Void) {
+        var rest = bytes
+        while rest > 258 {
+            let piece = rest - 258 < 3 ? rest - 3 : 258
+            body(piece)
+            rest -= piece
+        }
+        body(rest)
+    }
+
+    /// Symbol of each length 0…258 (3…258 used).
+    static let lengthSymbols: [UInt16] = (0...258).map { $0 < 3 ? 0 : UInt16(lengthSymbol($0)) }
+
+    private mutating func countMatches() {
+        let aboveSymbol = Self.distanceSymbol(stride), leftSymbol = Self.distanceSymbol(bpp)
+        let aboveExtra = Self.distanceExtra[aboveSymbol], leftExtra = Self.distanceExtra[leftSymbol]
+        var extra = 0
+        for t in tokens {
+            let kind = t >> 62
+            guard kind == Self.above || kind == Self.left else { continue }
+            let (symbol, dExtra) = kind == Self.above ? (aboveSymbol, aboveExtra) : (leftSymbol, leftExtra)
+            Self.forEachPiece(of: Int(t >> 32 & 0x3FFF_FFFF)) { piece in
+                let s = Int(Self.lengthSymbols[piece])
+                literalFrequencies[s] += 1
+                distanceFrequencies[symbol] += 1
+                extra += Self.lengthExtra[s - 257] + dExtra
+            }
+        }
+        literalFrequencies[256] += 1  // end of block
+        extraBits = extra
+    }
+
+    // MARK: Writing
+
+    /// The zlib stream: header, one final dynamic-Huffman block, Adler-32.
+    func zlibStream() -> [UInt8] {
+        let literal = HuffmanCode(frequencies: literalFrequencies, maxLength: 15)
+        let distance = HuffmanCode(frequencies: distanceFrequencies, maxLength: 15)
+        let header = Self.blockHeader(literal: literal, distance: distance)
+        var bits = 3 + header.bits + extraBits
+        for s in 0..<286 { bits += Int(literalFrequencies[s]) * Int(literal.lengths[s]) }
+        for s in 0..<30 { bits += Int(distanceFrequencies[s]) * Int(distance.lengths[s]) }
+        let deflateBytes = (bits + 7) / 8
+        let total = 2 + deflateBytes + 4
+        return [UInt8](unsafeUninitializedCapacity: total + 8) { out, count in
+            let start = out.baseAddress!
+            start[0] = 0x78  // deflate, 32 KiB window
+            start[1] = 0x01  // no dictionary, fastest; (0x78 << 8 | 0x01) % 31 == 0
+            var writer = BitWriter(start + 2)
+            writer.put(1 | 2 << 1, 3)  // final block, dynamic Huffman codes
+            for (value, n) in header.fields { writer.put(value, n) }
+            writeTokens(&writer, literal: literal, distance: distance)
+            let end = writer.finish()
+            precondition(end - start == 2 + deflateBytes, "deflate size \(end - start - 2) vs \(deflateBytes) computed")
+            let adler = adler32()
+            end[0] = UInt8(adler >> 24)
+            end[1] = UInt8(adler >> 16 & 0xFF)
+            end[2] = UInt8(adler >> 8 & 0xFF)
+            end[3] = UInt8(adler & 0xFF)
+            count = total
+        }
+    }
+
+    /// The dynamic block header after BFINAL/BTYPE (RFC 1951 §3.2.7): HLIT, HDIST, HCLEN, the
+    /// code-length code and the run-length coded code lengths, as (bits, count) fields.
+    static func blockHeader(literal: HuffmanCode, distance: HuffmanCode) -> (fields: [(UInt64, Int)], bits: Int) {
+        let litCount = max(257, (literal.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
+        let distCount = max(1, (distance.lengths.lastIndex { $0 > 0 } ?? 0) + 1)
+        let all = Array(literal.lengths[0..<litCount]) + Array(distance.lengths[0..<distCount])
+        // Run-length coding: 16 repeats the previous length 3–6 times, 17 and 18 give 3–10 and
+        // 11–138 zeros.
+        var items: [(symbol: Int, extra: UInt64, extraBits: Int)] = []
+        var i = 0
+        while i < all.count {
+            let l = all[i]
+            var run = 1
+            while i + run < all.count && all[i + run] == l { run += 1 }
+            i += run
+            if l == 0 {
+                while run >= 11 {
+                    let r = min(run, 138)
+                    items.append((18, UInt64(r - 11), 7))
+                    run -= r
+                }
+                if run >= 3 {
+                    items.append((17, UInt64(run - 3), 3))
+                    run = 0
+                }
+            } else {
+                items.append((Int(l), 0, 0))
+                run -= 1
+                while run >= 3 {
+                    let r = min(run, 6)
+                    items.append((16, UInt64(r - 3), 2))
+                    run -= r
+                }
+            }
+            for _ in 0..<run { items.append((Int(l), 0, 0)) }
+        }
+        var frequencies = [UInt32](repeating: 0, count: 19)
+        for item in items { frequencies[item.symbol] += 1 }
+        let lengthCode = HuffmanCode(frequencies: frequencies, maxLength: 7)
+        let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+        var codeCount = 19
+        while codeCount > 4 && lengthCode.lengths[order[codeCount - 1]] == 0 { codeCount -= 1 }
+        var fields: [(UInt64, Int)] = [(UInt64(litCount - 257), 5), (UInt64(distCount - 1), 5), (UInt64(codeCount - 4), 4)]
+        for k in 0..<codeCount { fields.append((UInt64(lengthCode.lengths[order[k]]), 3)) }
+        for item in items {
+            fields.append((UInt64(lengthCode.codes[item.symbol]), Int(lengthCode.lengths[item.symbol])))
+            if item.extraBits > 0 { fields.append((item.extra, item.extraBits)) }
+        }
+        return (fields, fields.reduce(0) { $0 + $1.1 })
+    }
+
+    private func writeTokens(_ writer: inout BitWriter, literal: HuffmanCode, distance: HuffmanCode) {
+        // Literal codes packed (code | length << 16); each match length's code with its extra
+        // bits, and each distance's, as (bits, count).
+        let lit = (0..<286).map { literal.packed($0) }
+        var lengthWords = [UInt64](repeating: 0, count: 259), lengthCounts = [Int](repeating: 0, count: 259)
+        for length in 3...258 {
+            let s = Self.lengthSymbol(length)
+            let code = UInt64(literal.codes[s]), n = Int(literal.lengths[s])
+            lengthWords[length] = code | UInt64(length - Self.lengthBase[s - 257]) << UInt64(n)
+            lengthCounts[length] = n + Self.lengthExtra[s - 257]
+        }
+        func distanceWord(_ d: Int) -> (UInt64, Int) {
+            let s = Self.distanceSymbol(d)
+            let n = Int(distance.lengths[s])
+            return (UInt64(distance.codes[s]) | UInt64(d - Self.distanceBase[s]) << UInt64(n), n + Self.distanceExtra[s])
+        }
+        let aboveWord = distanceWord(stride), leftWord = distanceWord(bpp)
+        let zero = UInt64(lit[0] & 0xFFFF), zeroBits = Int(lit[0] >> 16)
+        let rgba = bpp == 4
+        lit.withUnsafeBufferPointer { lit in
+            pixels.withMemoryRebound(to: UInt32.self) { words in
+                for t in tokens {
+                    let kind = t >> 62, count = Int(t >> 32 & 0x3FFF_FFFF)
+                    switch kind {
+                    case Self.literals:
+                        var p = words.baseAddress! + Int(t & 0xFFFF_FFFF)
+                        for _ in 0..<count {
+                            let v = p.pointee
+                            let r = lit[Int(v & 0xFF)], g = lit[Int(v >> 8 & 0xFF)], b = lit[Int(v >> 16 & 0xFF)]
+                            let rn = r >> 16, gn = g >> 16, bn = b >> 16
+                            writer.put(UInt64(r & 0xFFFF) | UInt64(g & 0xFFFF) << UInt64(rn)
+                                           | UInt64(b & 0xFFFF) << UInt64(rn + gn), Int(rn + gn + bn))
+                            if rgba {
+                                let a = lit[Int(v >> 24)]
+                                writer.put(UInt64(a & 0xFFFF), Int(a >> 16))
+                            }
+                            p += 1
+                        }
+                    case Self.filterByte:
+                        writer.put(zero, zeroBits)
+                    default:
+                        let (dWord, dBits) = kind == Self.above ? aboveWord : leftWord
+                        Self.forEachPiece(of: count) { piece in
+                            writer.put(lengthWords[piece] | dWord << UInt64(lengthCounts[piece]), lengthCounts[piece] + dBits)
+                        }
+                    }
+                }
+            }
+        }
+        writer.put(UInt64(lit[256] & 0xFFFF), Int(lit[256] >> 16))
+    }
+
+    // MARK: Adler-32
+
+    /// Adler-32 (RFC 1950) of the uncompressed stream, computed from the pixels without building
+    /// it: per row [0, pixel bytes…] of n = 1 + bpp·w bytes, A grows by the byte sum S and B by
+    /// n·A + Σ (n − i + 1)·bᵢ = n·A + bpp·(w·S − Σₓ x·sₓ) − Σₓ Σ_c c·b_{x,c}, sₓ the byte sum of
+    /// pixel x and c its channel (0 red … 3 alpha).
+    func adler32() -> UInt32 {
+        let m = 65521
+        var a = 1, b = 0
+        let w = width, bpp = bpp
+        let n = 1 + bpp * w
+        pixels.withMemoryRebound(to: UInt32.self) { words in
+            for y in 0..<height {
+                let (s, xs, cs) = Self.rowSums(words.baseAddress! + y * w, count: w, alpha: bpp == 4)
+                b = (b + n % m * a + bpp * (w * s - xs) - cs) % m
+                a = (a + s) % m
+            }
+        }
+        return UInt32(b) << 16 | UInt32(a)
+    }
+
+    /// Per row: Σ sₓ, Σ x·sₓ and Σ_c c·b_c over its pixels (alpha counted when `alpha`).
+    @inline(__always)
+    static func rowSums(_ row: UnsafePointer<UInt32>, count: Int, alpha: Bool) -> (Int, Int, Int) {
+        // Eight lanes of pixels; per lane the running sum of sₓ (sum1) and the sum of the running
+        // sums (sum2), from which Σ x·sₓ follows: lane l, block j holds x = 8j + l.
+        let mask = SIMD8<UInt32>(repeating: 0xFF)
+        let alphaMask = SIMD8<UInt32>(repeating: alpha ? 0xFF : 0)
+        var sum1 = SIMD8<UInt32>(repeating: 0), sum2 = SIMD8<UInt32>(repeating: 0), channels = SIMD8<UInt32>(repeating: 0)
+        let blocks = count / 8
+        let raw = UnsafeRawPointer(row)
+        for j in 0..<blocks {
+            let v = raw.loadUnaligned(fromByteOffset: j * 32, as: SIMD8<UInt32>.self)
+            let r = v & mask, g = v &>> 8 & mask, bl = v &>> 16 & mask, al = v &>> 24 & alphaMask
+            sum1 &+= r &+ g &+ bl &+ al
+            sum2 &+= sum1
+            channels &+= g &+ bl &<< 1 &+ al &* 3
+        }
+        // Σ_j j·s = blocks·Σ sum1 − Σ sum2 per lane (each block's value is added blocks − j times).
+        var s = 0, xs = 0, cs = 0
+        for l in 0..<8 {
+            let s1 = Int(sum1[l]), s2 = Int(sum2[l])
+            s += s1
+            xs += 8 * (blocks * s1 - s2) + l * s1
+            cs += Int(channels[l])
+        }
+        for x in (blocks * 8)..<count {
+            let v = row[x]
+            let r = Int(v & 0xFF), g = Int(v >> 8 & 0xFF), bl = Int(v >> 16 & 0xFF), al = alpha ? Int(v >> 24) : 0
+            let px = r + g + bl + al
+            s += px
+            xs += x * px
+            cs += g + 2 * bl + 3 * al
+        }
+        return (s, xs, cs)
+    }
+}
+
+/// The distinct 32-bit colours of an image up to 256 (first-seen order), in a 512-slot
+/// open-addressing table; past 256 it stops counting and reports none.
+struct ColourSet {
+    private(set) var colors: [UInt32] = []
+    private(set) var overflowed = false
+    private var keys = [UInt32](repeating: 0, count: 512)
+    private var slots = [Int16](repeating: -1, count: 512)
+
+    init() {
+        colors.reserveCapacity(256)
+    }
+
+    @inline(__always) static func slot(_ word: UInt32) -> Int { Int((word &* 0x9E37_79B1) >> 23) }
+
+    /// Adds a colour; after the 257th nothing is kept.
+    @inline(__always)
+    mutating func insert(_ word: UInt32) {
+        guard !overflowed else { return }
+        var h = Self.slot(word)
+        while slots[h] >= 0 {
+            if keys[h] == word { return }
+            h = (h + 1) & 511
+        }
+        guard colors.count < 256 else {
+            overflowed = true
+            return
+        }
+        keys[h] = word
+        slots[h] = Int16(colors.count)
+        colors.append(word)
+    }
+
+    /// The palette index of a colour in the set.
+    @inline(__always)
+    func index(of word: UInt32) -> UInt8 {
+        var h = Self.slot(word)
+        while keys[h] != word || slots[h] < 0 { h = (h + 1) & 511 }
+        return UInt8(slots[h])
+    }
+}

@@ -1,0 +1,188 @@
+extension Canvas {
+    /// The part of the canvas a shape can touch, and the scratch layout for it.
+    struct PaintBox {
+        var x0: Int, y0: Int, cols: Int, rows: Int
+        /// Cells per scratch row: two spare columns right of the box (edges beyond it).
+        var stride: Int { cols + 2 }
+        var wordsPerRow: Int { (stride + 63) >> 6 }
+    }
+
+    /// The pixels within a box (pixels, any finite or infinite values) and the canvas, and
+    /// scratch memory for them (two coverage layers); nil when they do not meet.
+    mutating func paintBox(minX: Double, minY: Double, maxX: Double, maxY: Double) -> PaintBox? {
+        guard minX <= maxX, minY <= maxY else { return nil }
+        let l = 2 * Path.coordinateLimit
+        // The pixels the shape can touch (the box is clamped first, so Int is safe).
+        let x0 = max(0, Int(max(minX, -l).rounded(.down))), x1 = min(width, Int(min(maxX, l).rounded(.up)))
+        let y0 = max(0, Int(max(minY, -l).rounded(.down))), y1 = min(height, Int(min(maxY, l).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return nil }
+        if scratch == nil || !isKnownUniquelyReferenced(&scratch) {
+            // Enough for any shape on this canvas, two layers (a fill and its stroke).
+            scratch = CoverageScratch(cellCount: 2 * (width + 2) * height, wordCount: ((width + 2 + 63) >> 6) * height)
+        }
+        return PaintBox(x0: x0, y0: y0, cols: x1 - x0, rows: y1 - y0)
+    }
+
+    /// Paints one shape: `body` adds its edges to the accumulator (canvas pixels minus the origin
+    /// it is given), then the coverage is composited. The box (pixels) must contain every edge's
+    /// visible part; what lies outside the canvas is clipped.
+    mutating func paint(minX: Double, minY: Double, maxX: Double, maxY: Double, color: SIMD4<UInt8>, rule: FillRule,
+                        _ body: (inout CoverageAccumulator, Double, Double) -> Void) {
+        guard let box = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
+        let cells = scratch!.cells, touched = scratch!.touched
+        var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
+                                      cols: box.cols, rows: box.rows)
+        body(&acc, Double(box.x0), Double(box.y0))
+        var layer = OneLayer(cells: cells, stride: box.stride, blender: Blender(color: color, evenOdd: rule == .evenOdd))
+        composite(&layer, touched: touched, box: box)
+    }
+
+    /// Paints two shapes in one pass, the second over the first (a fill and its stroke): each
+    /// body adds the edges of one (non-zero rule). The pixels are those of painting one and then
+    /// the other.
+    mutating func paint(minX: Double, minY: Double, maxX: Double, maxY: Double, first: SIMD4<UInt8>,
+                        second: SIMD4<UInt8>, _ firstBody: (inout CoverageAccumulator, Double, Double) -> Void,
+                        _ secondBody: (inout CoverageAccumulator, Double, Double) -> Void) {
+        guard let box = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
+        let cells = scratch!.cells, touched = scratch!.touched
+        let cells2 = cells + box.stride * box.rows
+        var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
+                                      cols: box.cols, rows: box.rows)
+        firstBody(&acc, Double(box.x0), Double(box.y0))
+        var acc2 = CoverageAccumulator(cells: cells2, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
+                                       cols: box.cols, rows: box.rows)
+        secondBody(&acc2, Double(box.x0), Double(box.y0))
+        var layers = TwoLayers(cells: cells, cells2: cells2, stride: box.stride,
+                               first: Blender(color: first, evenOdd: false), second: Blender(color: second, evenOdd: false))
+        composite(&layers, touched: touched, box: box)
+    }
+
+    /// Turns accumulated signed coverage into alpha and blends the layers' colours over the
+    /// pixels; clears the cells and marks it read. Per row only the touched cells are read, in
+    /// order; between two of them the winding is constant, so the run of pixels there is skipped
+    /// (winding too small to show: outside the shape, the hollow middle of a stroke), painted as
+    /// 32-bit words (fully covered) or blended with one coverage.
+    private mutating func composite<L: CoverageLayers>(_ layers: inout L, touched: UnsafeMutablePointer<UInt64>,
+                                                       box: PaintBox) {
+        let w = width, cols = box.cols, wordsPerRow = box.wordsPerRow
+        do {
+            let origin = mutablePixels() + (box.y0 * w + box.x0) * 4
+            for r in 0..<box.rows {
+                layers.startRow(r)
+                let bits = touched + r &* wordsPerRow
+                let row = origin + r &* w &* 4
+                var next = 0  // the first cell not painted yet
+                for k in 0..<wordsPerRow {
+                    var word = bits[k]
+                    if word == 0 { continue }
+                    bits[k] = 0
+                    repeat {
+                        let c = k &<< 6 | word.trailingZeroBitCount
+                        word &= word &- 1
+                        if c > next { layers.run(row + next &* 4, count: min(c, cols) &- next) }
+                        layers.take(c)
+                        if c < cols { layers.pixel(row + c &* 4) }
+                        next = c &+ 1
+                    } while word != 0
+                }
+            }
+            withExtendedLifetime(storage) {}
+        }
+    }
+}
+
+/// The coverage layers one compositing pass reads: their running windings along a row.
+protocol CoverageLayers {
+    /// Moves to row `r` (windings zero).
+    mutating func startRow(_ r: Int)
+    /// Adds cell `c` of the row to the windings and clears it.
+    mutating func take(_ c: Int)
+    /// Paints `count` pixels (≤ 0: none) at the current windings.
+    func run(_ px: UnsafeMutablePointer<UInt8>, count: Int)
+    /// Paints one pixel at the current windings.
+    func pixel(_ px: UnsafeMutablePointer<UInt8>)
+}
+
+struct OneLayer: CoverageLayers {
+    let cells: UnsafeMutablePointer<Float>
+    let stride: Int
+    let blender: Blender
+    var line: UnsafeMutablePointer<Float>
+    var winding: Float = 0
+
+    init(cells: UnsafeMutablePointer<Float>, stride: Int, blender: Blender) {
+        self.cells = cells
+        self.stride = stride
+        self.blender = blender
+        line = cells
+    }
+
+    @inline(__always) mutating func startRow(_ r: Int) {
+        line = cells + r &* stride
+        winding = 0
+    }
+
+    @inline(__always) mutating func take(_ c: Int) {
+        winding += line[c]
+        line[c] = 0
+    }
+
+    @inline(__always) func run(_ px: UnsafeMutablePointer<UInt8>, count: Int) {
+        blender.run(px, count: count, winding: winding)
+    }
+
+    @inline(__always) func pixel(_ px: UnsafeMutablePointer<UInt8>) {
+        blender.pixel(px, winding: winding)
+    }
+}
+
+struct TwoLayers: CoverageLayers {
+    let cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>
+    let stride: Int
+    let first: Blender, second: Blender
+    var line: UnsafeMutablePointer<Float>, line2: UnsafeMutablePointer<Float>
+    var winding: Float = 0, winding2: Float = 0
+
+    init(cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>, stride: Int, first: Blender,
+         second: Blender) {
+        self.cells = cells
+        self.cells2 = cells2
+        self.stride = stride
+        self.first = first
+        self.second = second
+        line = cells
+        line2 = cells2
+    }
+
+    @inline(__always) mutating func startRow(_ r: Int) {
+        line = cells + r &* stride
+        line2 = cells2 + r &* stride
+        winding = 0
+        winding2 = 0
+    }
+
+    @inline(__always) mutating func take(_ c: Int) {
+        winding += line[c]
+        line[c] = 0
+        winding2 += line2[c]
+        line2[c] = 0
+    }
+
+    @inline(__always) func run(_ px: UnsafeMutablePointer<UInt8>, count: Int) {
+        first.run(px, count: count, winding: winding)
+        second.run(px, count: count, winding: winding2)
+    }
+
+    @inline(__always) func pixel(_ px: UnsafeMutablePointer<UInt8>) {
+        let raw = UnsafeMutableRawPointer(px)
+        let p = raw.load(as: UInt32.self)
+        if p >= 0xFF00_0000 {
+            // Opaque: both blends in registers (each rounded to 8 bits, as two passes would).
+            let once = first.over(opaque: p, first.sourceAlpha(winding))
+            raw.storeBytes(of: second.over(opaque: once, second.sourceAlpha(winding2)), as: UInt32.self)
+        } else {
+            first.pixel(px, winding: winding)
+            second.pixel(px, winding: winding2)
+        }
+    }
+}
