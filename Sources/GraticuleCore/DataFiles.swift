@@ -26,7 +26,7 @@ public enum DataFiles {
         if let env = ProcessInfo.processInfo.environment[environmentVariable], !env.isEmpty {
             dirs.append(URL(fileURLWithPath: env, isDirectory: true))
         }
-        for exeDir in executableDirectories() {
+        for exeDir in executableDirectoriesOnce {
             dirs.append(exeDir.appendingPathComponent("graticule-data", isDirectory: true))
             dirs.append(exeDir.deletingLastPathComponent()
                 .appendingPathComponent("share", isDirectory: true)
@@ -54,6 +54,10 @@ public enum DataFiles {
         throw .invalidInput("data file \(name) not found; searched \(searched) "
                             + "(set \(environmentVariable) to the directory that holds it)")
     }
+
+    /// `executableDirectories()`, worked out once per process (Bundle.main, symbolic links and URL
+    /// normalisation cost about a millisecond, and every data file looked up asked again).
+    static let executableDirectoriesOnce: [URL] = executableDirectories()
 
     /// The directories of the running executable: the path as invoked and, when that is a link,
     /// the resolved one; for a test bundle (`….xctest/Contents/MacOS/x`), the bundle's directory.
