@@ -16,11 +16,20 @@ extension Canvas {
         let x0 = max(0, Int(max(minX, -l).rounded(.down))), x1 = min(width, Int(min(maxX, l).rounded(.up)))
         let y0 = max(0, Int(max(minY, -l).rounded(.down))), y1 = min(height, Int(min(maxY, l).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return nil }
-        if scratch == nil || !isKnownUniquelyReferenced(&scratch) {
-            // Enough for any shape on this canvas, two layers (a fill and its stroke).
-            scratch = CoverageScratch(cellCount: 2 * (width + 2) * height, wordCount: ((width + 2 + 63) >> 6) * height)
+        let box = PaintBox(x0: x0, y0: y0, cols: x1 - x0, rows: y1 - y0)
+        // Two layers (a fill and its stroke) and the bits.
+        let bytes = CoverageScratch.bytes(cellCount: 2 * box.stride * box.rows, wordCount: box.wordsPerRow * box.rows)
+        if scratch == nil || !isKnownUniquelyReferenced(&scratch) || scratch!.block.bytes < bytes {
+            scratch = CoverageScratch(bytes: bytes)
         }
-        return PaintBox(x0: x0, y0: y0, cols: x1 - x0, rows: y1 - y0)
+        return box
+    }
+
+    /// The scratch layout for a box: cells of the first layer, of the second, the bits.
+    func scratchLayout(_ box: PaintBox) -> (cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>,
+                                            touched: UnsafeMutablePointer<UInt64>) {
+        let (cells, touched) = scratch!.layout(cellCount: 2 * box.stride * box.rows, wordCount: box.wordsPerRow * box.rows)
+        return (cells, cells + box.stride * box.rows, touched)
     }
 
     /// Paints one shape: `body` adds its edges to the accumulator (canvas pixels minus the origin
@@ -29,7 +38,7 @@ extension Canvas {
     mutating func paint(minX: Double, minY: Double, maxX: Double, maxY: Double, color: SIMD4<UInt8>, rule: FillRule,
                         _ body: (inout CoverageAccumulator, Double, Double) -> Void) {
         guard let box = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
-        let cells = scratch!.cells, touched = scratch!.touched
+        let (cells, _, touched) = scratchLayout(box)
         var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
                                       cols: box.cols, rows: box.rows)
         body(&acc, Double(box.x0), Double(box.y0))
@@ -44,8 +53,7 @@ extension Canvas {
                         second: SIMD4<UInt8>, _ firstBody: (inout CoverageAccumulator, Double, Double) -> Void,
                         _ secondBody: (inout CoverageAccumulator, Double, Double) -> Void) {
         guard let box = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
-        let cells = scratch!.cells, touched = scratch!.touched
-        let cells2 = cells + box.stride * box.rows
+        let (cells, cells2, touched) = scratchLayout(box)
         var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
                                       cols: box.cols, rows: box.rows)
         firstBody(&acc, Double(box.x0), Double(box.y0))
