@@ -1,5 +1,3 @@
-import CZlib
-
 /// A fast deflate encoder for the scanlines of flat-colour images (maps, charts): the zlib
 /// stream (RFC 1950) of unfiltered rows (PNG filter type 0) of RGB or RGBA pixels, in one
 /// dynamic-Huffman block (RFC 1951).
@@ -8,10 +6,11 @@ import CZlib
 /// one pixel) or the pixels above (distance: one row, which also repeats a row's filter byte):
 /// a run of one colour or a stretch of the row above, the two things a map is made of. Whatever
 /// matches nothing (anti-aliased edges) is literal bytes. The matches are found by comparing
-/// 32-bit pixels (two at a time), not by hashing; one pass gathers the tokens and the symbol
+/// 32-bit pixels (four at a time), not by hashing; one pass gathers the tokens and the symbol
 /// frequencies, the Huffman codes are built from those (so they are optimal for the image), a
-/// second pass writes the bits. On a 1024 × 512 world map this is about 10× faster than zlib's
-/// run-length strategy on Sub-filtered rows, and the file is smaller.
+/// second pass writes the bits. A 1024 × 512 world map (eleven spatial references) takes
+/// 0.4–1.0 ms, 4–6× less than zlib's run-length strategy on Sub-filtered rows, and the file is
+/// 8–20 % smaller (2 % larger on one small map).
 ///
 /// The same pass learns what the layout needs: every pixel is either a literal or a copy of an
 /// earlier one, so the literals alone hold every colour of the image (counted up to 257) and

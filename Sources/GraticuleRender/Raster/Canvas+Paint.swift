@@ -16,11 +16,20 @@ extension Canvas {
         let x0 = max(0, Int(max(minX, -l).rounded(.down))), x1 = min(width, Int(min(maxX, l).rounded(.up)))
         let y0 = max(0, Int(max(minY, -l).rounded(.down))), y1 = min(height, Int(min(maxY, l).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return nil }
-        if scratch == nil || !isKnownUniquelyReferenced(&scratch) {
-            // Enough for any shape on this canvas, two layers (a fill and its stroke).
-            scratch = CoverageScratch(cellCount: 2 * (width + 2) * height, wordCount: ((width + 2 + 63) >> 6) * height)
+        let box = PaintBox(x0: x0, y0: y0, cols: x1 - x0, rows: y1 - y0)
+        // Two layers (a fill and its stroke) of (area, cover) pairs, and the bits.
+        let bytes = CoverageScratch.bytes(cellCount: 4 * box.stride * box.rows, wordCount: box.wordsPerRow * box.rows)
+        if scratch == nil || !isKnownUniquelyReferenced(&scratch) || scratch!.block.bytes < bytes {
+            scratch = CoverageScratch(bytes: bytes)
         }
-        return PaintBox(x0: x0, y0: y0, cols: x1 - x0, rows: y1 - y0)
+        return box
+    }
+
+    /// The scratch layout for a box: cells of the first layer, of the second, the bits.
+    func scratchLayout(_ box: PaintBox) -> (cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>,
+                                            touched: UnsafeMutablePointer<UInt64>) {
+        let (cells, touched) = scratch!.layout(cellCount: 4 * box.stride * box.rows, wordCount: box.wordsPerRow * box.rows)
+        return (cells, cells + 2 * box.stride * box.rows, touched)
     }
 
     /// Paints one shape: `body` adds its edges to the accumulator (canvas pixels minus the origin
@@ -29,7 +38,7 @@ extension Canvas {
     mutating func paint(minX: Double, minY: Double, maxX: Double, maxY: Double, color: SIMD4<UInt8>, rule: FillRule,
                         _ body: (inout CoverageAccumulator, Double, Double) -> Void) {
         guard let box = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
-        let cells = scratch!.cells, touched = scratch!.touched
+        let (cells, _, touched) = scratchLayout(box)
         var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
                                       cols: box.cols, rows: box.rows)
         body(&acc, Double(box.x0), Double(box.y0))
@@ -44,8 +53,7 @@ extension Canvas {
                         second: SIMD4<UInt8>, _ firstBody: (inout CoverageAccumulator, Double, Double) -> Void,
                         _ secondBody: (inout CoverageAccumulator, Double, Double) -> Void) {
         guard let box = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
-        let cells = scratch!.cells, touched = scratch!.touched
-        let cells2 = cells + box.stride * box.rows
+        let (cells, cells2, touched) = scratchLayout(box)
         var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
                                       cols: box.cols, rows: box.rows)
         firstBody(&acc, Double(box.x0), Double(box.y0))
@@ -95,7 +103,7 @@ extension Canvas {
 protocol CoverageLayers {
     /// Moves to row `r` (windings zero).
     mutating func startRow(_ r: Int)
-    /// Adds cell `c` of the row to the windings and clears it.
+    /// Reads cell `c` of the row (its pixel's windings, then the windings right of it) and clears it.
     mutating func take(_ c: Int)
     /// Paints `count` pixels (≤ 0: none) at the current windings.
     func run(_ px: UnsafeMutablePointer<UInt8>, count: Int)
@@ -108,7 +116,8 @@ struct OneLayer: CoverageLayers {
     let stride: Int
     let blender: Blender
     var line: UnsafeMutablePointer<Float>
-    var winding: Float = 0
+    /// The winding right of the cells taken so far, and at the last one's pixel.
+    var winding: Float = 0, here: Float = 0
 
     init(cells: UnsafeMutablePointer<Float>, stride: Int, blender: Blender) {
         self.cells = cells
@@ -118,13 +127,15 @@ struct OneLayer: CoverageLayers {
     }
 
     @inline(__always) mutating func startRow(_ r: Int) {
-        line = cells + r &* stride
+        line = cells + r &* stride &* 2
         winding = 0
     }
 
     @inline(__always) mutating func take(_ c: Int) {
-        winding += line[c]
-        line[c] = 0
+        here = winding + line[2 &* c]
+        winding += line[2 &* c &+ 1]
+        line[2 &* c] = 0
+        line[2 &* c &+ 1] = 0
     }
 
     @inline(__always) func run(_ px: UnsafeMutablePointer<UInt8>, count: Int) {
@@ -132,7 +143,7 @@ struct OneLayer: CoverageLayers {
     }
 
     @inline(__always) func pixel(_ px: UnsafeMutablePointer<UInt8>) {
-        blender.pixel(px, winding: winding)
+        blender.pixel(px, winding: here)
     }
 }
 
@@ -141,7 +152,7 @@ struct TwoLayers: CoverageLayers {
     let stride: Int
     let first: Blender, second: Blender
     var line: UnsafeMutablePointer<Float>, line2: UnsafeMutablePointer<Float>
-    var winding: Float = 0, winding2: Float = 0
+    var winding: Float = 0, winding2: Float = 0, here: Float = 0, here2: Float = 0
 
     init(cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>, stride: Int, first: Blender,
          second: Blender) {
@@ -155,17 +166,21 @@ struct TwoLayers: CoverageLayers {
     }
 
     @inline(__always) mutating func startRow(_ r: Int) {
-        line = cells + r &* stride
-        line2 = cells2 + r &* stride
+        line = cells + r &* stride &* 2
+        line2 = cells2 + r &* stride &* 2
         winding = 0
         winding2 = 0
     }
 
     @inline(__always) mutating func take(_ c: Int) {
-        winding += line[c]
-        line[c] = 0
-        winding2 += line2[c]
-        line2[c] = 0
+        here = winding + line[2 &* c]
+        winding += line[2 &* c &+ 1]
+        line[2 &* c] = 0
+        line[2 &* c &+ 1] = 0
+        here2 = winding2 + line2[2 &* c]
+        winding2 += line2[2 &* c &+ 1]
+        line2[2 &* c] = 0
+        line2[2 &* c &+ 1] = 0
     }
 
     @inline(__always) func run(_ px: UnsafeMutablePointer<UInt8>, count: Int) {
@@ -178,11 +193,11 @@ struct TwoLayers: CoverageLayers {
         let p = raw.load(as: UInt32.self)
         if p >= 0xFF00_0000 {
             // Opaque: both blends in registers (each rounded to 8 bits, as two passes would).
-            let once = first.over(opaque: p, first.sourceAlpha(winding))
-            raw.storeBytes(of: second.over(opaque: once, second.sourceAlpha(winding2)), as: UInt32.self)
+            let once = first.over(opaque: p, first.sourceAlpha(here))
+            raw.storeBytes(of: second.over(opaque: once, second.sourceAlpha(here2)), as: UInt32.self)
         } else {
-            first.pixel(px, winding: winding)
-            second.pixel(px, winding: winding2)
+            first.pixel(px, winding: here)
+            second.pixel(px, winding: here2)
         }
     }
 }

@@ -1,6 +1,7 @@
 /// Accumulates each edge's signed area and cover per cell (the exact-area method of font-rs,
-/// stb_truetype 2 and libart): after a left-to-right running sum along a row, each cell holds the
-/// signed fraction of its square covered by the polygon. Coordinates are local to the fill's
+/// stb_truetype 2, FreeType and libart): along a row, a cell's pixel is covered by the running sum
+/// of the covers of the cells left of it plus its own area, the signed fraction of its square
+/// inside the polygon. Cells are pairs (area, cover) of `Float`, `stride` pairs per row. Coordinates are local to the fill's
 /// bounding box: x ∈ [0, cols], y ∈ [0, rows]; edges outside are clipped exactly (parts left of
 /// x = 0 become vertical edges on x = 0, parts right of `cols` fall in the two spare columns that
 /// the compositing pass never shows).
@@ -117,26 +118,26 @@ struct CoverageAccumulator {
     }
 
     /// Adds the part of an edge inside one row: from x = a to x = b (both in [0, cols]), with
-    /// signed height `d` (its vertical extent in the row times its direction).
+    /// signed height `d` (its vertical extent in the row times its direction). Each cell holds
+    /// two numbers (FreeType's and libart's cell): its own area, which only its pixel sees, and
+    /// its cover, which every pixel to its right sees. So the last cell an edge reaches in a row
+    /// needs no entry of its own: what it would get goes into the cover of the cell before.
     @inline(__always)
     private mutating func span(_ row: Int, _ a: Double, _ b: Double, _ d: Double) {
-        let line = cells + row * stride
+        let line = cells + row * stride * 2
         let xa = min(a, b), xb = max(a, b)
         let ia = Int(xa)
         let xaFloor = Double(ia)
         var ib = Int(xb)
         if Double(ib) < xb { ib += 1 }
         if ib <= ia + 1 {
-            // Within one cell: the part right of the edge's mean x covers this cell, the rest
-            // carries into the next.
+            // Within one cell: the part right of the edge's mean x covers this cell; the whole
+            // height covers the cells after it.
             let xmf = 0.5 * (a + b) - xaFloor
-            line[ia] += Float(d - d * xmf)
-            line[ia + 1] += Float(d * xmf)
-            // Mark cells ia and ia + 1.
+            line[2 * ia] += Float(d - d * xmf)
+            line[2 * ia + 1] += Float(d)
             let words = touched + row * wordsPerRow
-            let bit = ia & 63
-            words[ia >> 6] |= 3 << UInt64(bit)
-            if bit == 63 { words[(ia >> 6) + 1] |= 1 }
+            words[ia >> 6] |= 1 << UInt64(ia & 63)
             return
         }
         let xbCeil = Double(ib)
@@ -145,18 +146,28 @@ struct CoverageAccumulator {
         let a0 = 0.5 * s * (1 - fa) * (1 - fa)
         let fb = xb - xbCeil + 1
         let am = 0.5 * s * fb * fb
-        line[ia] += Float(d * a0)
+        let v0 = Float(d * a0)
+        line[2 * ia] += v0
+        line[2 * ia + 1] += v0
         if ib == ia + 2 {
-            line[ia + 1] += Float(d * (1 - a0 - am))
+            let v1 = Float(d * (1 - a0 - am))
+            line[2 * ia + 2] += v1
+            line[2 * ia + 3] += v1 + Float(d * am)
         } else {
             let a1 = s * (1.5 - fa)
-            line[ia + 1] += Float(d * (a1 - a0))
+            let v1 = Float(d * (a1 - a0))
+            line[2 * ia + 2] += v1
+            line[2 * ia + 3] += v1
             let ds = Float(d * s)
-            for i in (ia + 2)..<(ib - 1) { line[i] += ds }
+            for i in (ia + 2)..<(ib - 1) {
+                line[2 * i] += ds
+                line[2 * i + 1] += ds
+            }
             let a2 = a1 + Double(ib - ia - 3) * s
-            line[ib - 1] += Float(d * (1 - a2 - am))
+            let vl = Float(d * (1 - a2 - am))
+            line[2 * ib - 2] += vl
+            line[2 * ib - 1] += vl + Float(d * am)
         }
-        line[ib] += Float(d * am)
-        mark(row, ia, ib)
+        mark(row, ia, ib - 1)
     }
 }

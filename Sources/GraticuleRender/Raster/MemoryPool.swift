@@ -17,39 +17,48 @@ final class MemoryPool: Sendable {
         func free() { base.deallocate() }
     }
 
-    /// At most this many idle blocks are kept (the largest), each at most `largest` bytes.
-    let capacity: Int, largest: Int
+    /// At most `capacity` idle blocks are kept, of at most `totalBytes` together.
+    let capacity: Int, totalBytes: Int
     private let idle = Mutex<[Block]>([])
 
-    init(capacity: Int, largest: Int) {
+    init(capacity: Int, totalBytes: Int) {
         self.capacity = capacity
-        self.largest = largest
+        self.totalBytes = totalBytes
     }
 
-    /// An idle block of at least `bytes`, or nil (then the caller allocates).
+    /// An idle block of at least `bytes` (the smallest such), or nil (then the caller allocates).
     func take(bytes: Int) -> Block? {
         idle.withLock { blocks in
-            guard let i = blocks.firstIndex(where: { $0.bytes >= bytes }) else { return nil }
-            return blocks.remove(at: i)
+            var best: Int?
+            for i in blocks.indices where blocks[i].bytes >= bytes && (best == nil || blocks[i].bytes < blocks[best!].bytes) {
+                best = i
+            }
+            return best.map { blocks.remove(at: $0) }
         }
     }
 
-    /// Keeps a block for reuse (or frees it when it is too large or the pool is full).
+    /// Keeps a block for reuse; the oldest idle blocks are freed to stay within the limits (a
+    /// block larger than the whole pool is freed at once).
     func give(_ block: Block) {
-        guard block.bytes <= largest else { return block.free() }
-        let evicted = idle.withLock { blocks -> Block? in
+        guard block.bytes <= totalBytes else { return block.free() }
+        let evicted = idle.withLock { blocks -> [Block] in
             blocks.append(block)
-            guard blocks.count > capacity else { return nil }
-            let smallest = blocks.indices.min { blocks[$0].bytes < blocks[$1].bytes }!
-            return blocks.remove(at: smallest)
+            var total = blocks.reduce(0) { $0 + $1.bytes }
+            var out: [Block] = []
+            while blocks.count > capacity || total > totalBytes {
+                let oldest = blocks.removeFirst()
+                total -= oldest.bytes
+                out.append(oldest)
+            }
+            return out
         }
-        evicted?.free()
+        for b in evicted { b.free() }
     }
 
-    /// Pixel buffers (contents undefined).
-    static let pixels = MemoryPool(capacity: 8, largest: 1 << 28)
+    /// Pixel buffers (contents undefined): enough for a few 1024 × 512 canvases at once.
+    static let pixels = MemoryPool(capacity: 8, totalBytes: 32 << 20)
     /// Coverage scratch (all zero at rest).
-    static let coverage = MemoryPool(capacity: 8, largest: 1 << 28)
+    static let coverage = MemoryPool(capacity: 8, totalBytes: 64 << 20)
 }
 
 /// A canvas's RGBA bytes, from `MemoryPool.pixels` and given back when the last canvas holding
