@@ -52,7 +52,7 @@ struct SceneBuilder {
     var warnings: [String] = []
     private var buffer: [SIMD2<Double>] = []
     private var scratch: [SIMD2<Double>] = []
-    private var projected: [SIMD2<Double>] = []
+    private var projected = Resampler.Scratch()
 
     init(renderer: MapRenderer) {
         self.renderer = renderer

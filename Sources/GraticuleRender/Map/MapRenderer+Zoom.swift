@@ -76,7 +76,7 @@ extension MapRenderer {
         var input = SphereInput(primeMeridianDegrees: projection.primeMeridianDegrees, tolerance: 0)
         let resampler = Resampler(projection: projection, view: view, precision: precision)
         var out: [[SIMD2<Double>]] = []
-        var pts: [SIMD2<Double>] = [], scratch: [SIMD2<Double>] = []
+        var pts: [SIMD2<Double>] = [], scratch = Resampler.Scratch()
         var dropped = 0
         for ring in clipper.clip(projection.shifted(polygon), input: &input, name: name) {
             pts.removeAll(keepingCapacity: true)

@@ -137,7 +137,7 @@ public struct MapRenderer: Sendable {
         let resampler = Resampler(projection: projection, view: view, precision: 0.25)
         var lo = SIMD2(Double.infinity, .infinity), hi = -lo
         var dropped = 0
-        var pts: [SIMD2<Double>] = [], scratch: [SIMD2<Double>] = []
+        var pts: [SIMD2<Double>] = [], scratch = Resampler.Scratch()
         for ring in clipper.outline() {
             pts.removeAll(keepingCapacity: true)
             resampler.project(ring, closed: true, into: &pts, dropped: &dropped, scratch: &scratch)
