@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Finds Graticule's embedded data files (the registry, Natural Earth layers, the NDVI raster,
 /// datum grids) on disk, without SwiftPM's generated `Bundle.module` accessor, which stops the
@@ -23,7 +24,7 @@ public enum DataFiles {
     /// - Parameter bundle: SwiftPM's bundle name, `<package>_<target>` (e.g. `Graticule_GraticuleCRS`).
     public static func searchDirectories(bundle: String) -> [URL] {
         var dirs: [URL] = []
-        if let env = ProcessInfo.processInfo.environment[environmentVariable], !env.isEmpty {
+        if let env = getenv(environmentVariable).map({ String(cString: $0) }), !env.isEmpty {
             dirs.append(URL(fileURLWithPath: env, isDirectory: true))
         }
         for exeDir in executableDirectoriesOnce {
@@ -45,15 +46,28 @@ public enum DataFiles {
     ///   - bundle: SwiftPM's resource bundle of the target that ships it (`Graticule_GraticuleCRS`).
     /// - Throws: `invalidInput` naming the file and every path searched when none is readable.
     public static func locate(_ name: String, bundle: String) throws(GraticuleError) -> URL {
-        let dirs = searchDirectories(bundle: bundle)
+        let dirs = searchPaths(bundle: bundle)
         for dir in dirs {
-            let url = dir.appendingPathComponent(name)
-            if FileManager.default.isReadableFile(atPath: url.path) { return url }
+            let path = dir + "/" + name
+            if access(path, R_OK) == 0 { return URL(fileURLWithPath: path) }
         }
-        let searched = dirs.map { $0.appendingPathComponent(name).path }.joined(separator: ", ")
+        let searched = dirs.map { $0 + "/" + name }.joined(separator: ", ")
         throw .invalidInput("data file \(name) not found; searched \(searched) "
                             + "(set \(environmentVariable) to the directory that holds it)")
     }
+
+    /// `searchDirectories(bundle:)` as paths, kept per bundle for the process (the environment
+    /// variable is read each time: it may change).
+    static func searchPaths(bundle: String) -> [String] {
+        let env = getenv(environmentVariable).map { String(cString: $0) } ?? ""
+        let key = env + "\u{0}" + bundle
+        if let hit = pathCache.withLock({ $0[key] }) { return hit }
+        let paths = searchDirectories(bundle: bundle).map(\.path)
+        pathCache.withLock { $0[key] = paths }
+        return paths
+    }
+
+    private static let pathCache = Mutex<[String: [String]]>([:])
 
     /// `executableDirectories()`, worked out once per process (Bundle.main, symbolic links and URL
     /// normalisation cost about a millisecond, and every data file looked up asked again).

@@ -57,9 +57,9 @@ public final class Registry: Sendable {
     /// The path `shared` opens.
     /// - Throws: `GraticuleError.registry` listing the paths searched when no registry file is found.
     public static func defaultPath() throws(GraticuleError) -> String {
-        if let env = ProcessInfo.processInfo.environment[environmentVariable], !env.isEmpty { return env }
-        let searched = DataFiles.searchDirectories(bundle: bundleName).map { $0.appendingPathComponent(fileName).path }
+        if let env = getenv(environmentVariable).map({ String(cString: $0) }), !env.isEmpty { return env }
         do { return try DataFiles.locate(fileName, bundle: bundleName).path } catch {
+            let searched = DataFiles.searchDirectories(bundle: bundleName).map { $0.appendingPathComponent(fileName).path }
             throw .registry(path: fileName, reason: "not found; searched " + searched.joined(separator: ", ")
                             + " (set \(environmentVariable) to a registry file, or \(DataFiles.environmentVariable) "
                             + "to the directory that holds \(fileName))")

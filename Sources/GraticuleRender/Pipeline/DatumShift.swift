@@ -27,6 +27,9 @@ struct DatumShift: Sendable {
         guard let base = sr.baseGeographic, let g = sr.definition.geodetic, g.kind != .geocentric,
               let wgs84 = try? SpatialReference(authority: "EPSG", code: 4326),
               let registry = try? TransformationCatalog.shared.registry(),
+              // No operation touches the CRS or its datum: whether or not the datum is WGS 84's,
+              // there is nothing to apply (one indexed query instead of the registry's name index).
+              (try? registry.hasOperations(crs: g.identifier, datum: g.datum.identifier)) != false,
               let same = try? registry.isSameDatum(g.datum, wgs84.definition.geodetic!.datum), !same,
               let t = try? TransformationCatalog.shared.defaultTransformation(from: wgs84, to: sr), !t.isBallpark,
               let transformer = try? Transformer(from: wgs84, to: base, transformation: .transformation(t))
