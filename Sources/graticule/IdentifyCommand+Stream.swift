@@ -6,6 +6,9 @@ import Glibc
 import Darwin
 #endif
 
+/// exit(3), named apart from ArgumentParser's `exit(withError:)`.
+private func endProcess() -> Never { exit(EXIT_SUCCESS) }
+
 /// `graticule identify RASTER` reading points from standard input: all of it mapped (a file) or
 /// read at once (a pipe), cut at line ends into one chunk per core; for text output each chunk
 /// is parsed in place (`NumberFormat.parse`, no strings), in batches of 1,024 lines transformed
@@ -36,7 +39,8 @@ extension IdentifyCommand {
             return
         }
         nonisolated(unsafe) let bytes = input.bytes
-        // Chunks of at least 128 KB (about 7,000 lines), one per core at most.
+        // Chunks of at least 128 KB (about 7,000 lines), one per core at most (more, smaller
+        // chunks measured slower: each has its own reader and output buffer).
         let workers = min(8, max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, bytes.count >> 17))
         let ranges = Self.lineChunks(bytes, count: workers)
         let blocks = r.fullResolutionBlockCount
@@ -55,14 +59,17 @@ extension IdentifyCommand {
         var firstLine = 0
         for chunk in outputs {
             chunk.output?.write(to: 1)
-            chunk.output?.deallocate()
             if !chunk.messages.isEmpty {
                 let text = chunk.messages.map { "line \(firstLine + $0.line): \($0.text)\n" }.joined()
                 FileHandle.standardError.write(Data(text.utf8))
             }
             firstLine += chunk.lines
         }
-        withExtendedLifetime(input) {}
+        // Everything is written (straight to the descriptors, nothing buffered): the process ends
+        // here instead of freeing the output buffers, the mapped input and the decoded blocks one
+        // by one (about a millisecond for 100,000 lines, a tenth of the run); the system takes
+        // the memory back at once.
+        withExtendedLifetime(input) { endProcess() }
     }
 
     /// `count` byte ranges covering `input`, each ending after a newline (or at the end).

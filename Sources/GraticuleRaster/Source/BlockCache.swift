@@ -1,3 +1,4 @@
+import Dispatch
 import GraticuleIO
 import Synchronization
 
@@ -32,6 +33,52 @@ final class BlockCache: Sendable {
         var entries: [Key: Entry] = [:]
         var bytes = 0
         var clock: UInt64 = 0
+        /// Blocks being decoded now, with the threads waiting for them.
+        var inFlight: [Key: Decoding] = [:]
+    }
+
+    /// A block one thread is decoding; others that want it wait for it instead of decoding it
+    /// again (readers of many cells in parallel — `graticule identify` on several cores, a map
+    /// server warping one raster for concurrent requests — ask for the same blocks at once).
+    final class Decoding: @unchecked Sendable {
+        /// Guarded by the cache's mutex.
+        var waiters = 0
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    /// What `claim` found: the block, or the right to decode it, or someone else decoding it.
+    enum Claim {
+        case cached(DecodedBlock)
+        case decode
+        case wait(Decoding)
+    }
+
+    /// The cached block, or the right to decode it (the caller must then call `finish`), or the
+    /// decoding another thread is doing (wait on it, then ask again).
+    func claim(_ key: Key) -> Claim {
+        state.withLock { s in
+            if var e = s.entries[key] {
+                s.clock &+= 1
+                e.lastUse = s.clock
+                s.entries[key] = e
+                return .cached(e.value)
+            }
+            if let d = s.inFlight[key] {
+                d.waiters += 1
+                return .wait(d)
+            }
+            s.inFlight[key] = Decoding()
+            return .decode
+        }
+    }
+
+    /// Ends a decoding claimed with `claim` (after `put` when it succeeded): its waiters wake.
+    func finish(_ key: Key) {
+        let (d, n) = state.withLock { s -> (Decoding?, Int) in
+            let d = s.inFlight.removeValue(forKey: key)
+            return (d, d?.waiters ?? 0)
+        }
+        for _ in 0..<n { d?.done.signal() }
     }
     /// The most bytes of decoded blocks kept.
     let capacity: Int

@@ -19,10 +19,21 @@ final class RasterStore: Sendable {
     func block(image: Int, column: Int, row: Int, plane: Int) throws(GraticuleError) -> DecodedBlock {
         let img = images[image]
         let key = BlockCache.Key(image: image, block: img.blockIndex(column: column, row: row, plane: plane))
-        if let hit = cache.get(key) { return hit }
-        let decoded = DecodedBlock(try img.decodeBlock(column: column, row: row, plane: plane))
-        cache.put(key, decoded)
-        return decoded
+        while true {
+            switch cache.claim(key) {
+            case let .cached(hit):
+                return hit
+            case let .wait(decoding):
+                // Another thread is decoding it: wait, then look again (if that decoding failed,
+                // this thread claims the block and meets the error itself).
+                decoding.done.wait()
+            case .decode:
+                defer { cache.finish(key) }
+                let decoded = DecodedBlock(try img.decodeBlock(column: column, row: row, plane: plane))
+                cache.put(key, decoded)
+                return decoded
+            }
+        }
     }
 
     /// One sample of an image as a Double (the real part for complex cells); `fill` for sparse blocks.
