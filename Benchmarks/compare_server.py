@@ -134,10 +134,13 @@ def rss_kib(pid):
 
 
 def main():
+    global BIN
     ap = argparse.ArgumentParser()
     ap.add_argument("--duration", type=int, default=10)
     ap.add_argument("--soak", type=int, default=30)
+    ap.add_argument("--binary", default=BIN, help="the graticule binary (default .build/release/graticule)")
     a = ap.parse_args()
+    BIN = os.path.abspath(a.binary)
     if not os.path.exists(BIN):
         sys.exit("build first: swift build -c release --product graticule")
     for tool in ("wrk", "lighttpd", "/usr/lib/cgi-bin/mapserv"):

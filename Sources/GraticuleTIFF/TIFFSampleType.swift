@@ -126,7 +126,7 @@ extension TIFFSampleType {
 
     /// The `i`-th sample at `p` as a Double (as `double(_:index:)` on a buffer, unchecked: the
     /// caller knows the sample is there).
-    @inlinable
+    @inlinable @inline(__always)
     public func double(_ p: UnsafeRawPointer, index i: Int) -> Double {
         let o = i * byteSize
         switch self {

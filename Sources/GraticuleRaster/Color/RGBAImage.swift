@@ -36,11 +36,10 @@ public struct RGBAImage: Sendable, Hashable {
 extension WarpedRaster {
     /// One band through a colour ramp (nodata pixels get the ramp's nodata colour).
     public func colored(_ ramp: ColorRamp, band: Int = 0) -> RGBAImage {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
         let values = self.values[band]
-        for k in values.indices {
-            let c = ramp.color(values[k])
-            out[4 * k] = c.x; out[4 * k + 1] = c.y; out[4 * k + 2] = c.z; out[4 * k + 3] = c.w
+        let out = [UInt8](unsafeUninitializedCapacity: values.count * 4) { buffer, count in
+            if let base = buffer.baseAddress { values.withUnsafeBufferPointer { ramp.colorize($0, into: base) } }
+            count = values.count * 4
         }
         return RGBAImage(width: width, height: height, pixels: out)
     }

@@ -14,7 +14,10 @@ import GraticuleTransform
 /// `cached(from:to:)` keeps the operations built in a process (a bounded cache keyed by the two
 /// spatial references), which `Raster.identify` and `Raster.warp` use, so a repeated identify or
 /// warp between the same pair pays only for its points. The inverse is built once with it.
-public struct RasterCoordinateOperation: Sendable {
+///
+/// A class: warping and identify pass it along per row and per batch, and copying a value with
+/// two spatial references and two transformers retained a dozen references each time.
+public final class RasterCoordinateOperation: Sendable {
     public let source: SpatialReference
     public let target: SpatialReference
     let transformer: Transformer
@@ -24,7 +27,7 @@ public struct RasterCoordinateOperation: Sendable {
     /// - Throws: `unsupported` when either spatial reference is not geographic or projected
     ///   (engineering, vertical) or uses a method the engine lacks; `invalidInput` when the
     ///   default transformation needs a grid file that is missing.
-    public init(from source: SpatialReference, to target: SpatialReference) throws(GraticuleError) {
+    public convenience init(from source: SpatialReference, to target: SpatialReference) throws(GraticuleError) {
         guard source.definition.geodetic != nil, target.definition.geodetic != nil else {
             throw .unsupported("coordinates between \(source) and \(target): both must be geographic or projected")
         }

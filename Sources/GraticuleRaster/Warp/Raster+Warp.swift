@@ -43,22 +43,29 @@ extension Raster {
         var sampler = CellSampler(store: store, image: image, bands: bands, mask: image == 0 ? maskImage : nil)
         var out: [[Double]] = []
         let n = view.width * view.height
+        let (imgWidth, imgHeight) = (Double(img.width), Double(img.height))
         for b in bandList {
             var values = [Double](repeating: .nan, count: n)
-            for k in 0..<n {
-                let x = px[k] * sx, y = py[k] * sy
-                guard x.isFinite, y.isFinite else { continue }
-                switch options.resampling {
-                case .nearest:
-                    let c = (x + 1e-10).rounded(.down), r = (y + 1e-10).rounded(.down)
-                    guard c >= 0, r >= 0, c < Double(img.width), r < Double(img.height) else { continue }
-                    values[k] = try sampler.value(band: b, column: Int(c), row: Int(r))
-                case .bilinear:
-                    // As gdalwarp: the cell under the centre must have data, then the 2 × 2 mix.
-                    let c = (x + 1e-10).rounded(.down), r = (y + 1e-10).rounded(.down)
-                    guard c >= 0, r >= 0, c < Double(img.width), r < Double(img.height),
-                          !(try sampler.value(band: b, column: Int(c), row: Int(r))).isNaN else { continue }
-                    values[k] = try bilinear(&sampler, band: b, x: x, y: y, width: img.width, height: img.height)
+            try values.withUnsafeMutableBufferPointer { (values) throws(GraticuleError) in
+                try px.withUnsafeBufferPointer { (px) throws(GraticuleError) in
+                    try py.withUnsafeBufferPointer { (py) throws(GraticuleError) in
+                        for k in 0..<n {
+                            let x = px[k] * sx, y = py[k] * sy
+                            guard x.isFinite, y.isFinite else { continue }
+                            // floor(v) by truncation: negative cells are refused first.
+                            let cx = x + 1e-10, cy = y + 1e-10
+                            guard cx >= 0, cy >= 0, cx < imgWidth, cy < imgHeight else { continue }
+                            let c = Int(cx), r = Int(cy)
+                            switch options.resampling {
+                            case .nearest:
+                                values[k] = try sampler.value(band: b, column: c, row: r)
+                            case .bilinear:
+                                // As gdalwarp: the cell under the centre must have data, then the 2 × 2 mix.
+                                guard !(try sampler.value(band: b, column: c, row: r)).isNaN else { continue }
+                                values[k] = try bilinear(&sampler, band: b, x: x, y: y, width: img.width, height: img.height)
+                            }
+                        }
+                    }
                 }
             }
             out.append(values)
