@@ -230,8 +230,15 @@ def main():
         print(f"memory (RSS): first third {first / 1024:.1f} MiB, last third {last / 1024:.1f} MiB, max {max(samples) / 1024:.1f} MiB "
               f"({'flat' if last <= first * 1.1 + 4096 else 'GROWING'})")
     finally:
+        # lighttpd's FastCGI children (mapserv) outlive it unless stopped themselves.
+        children = subprocess.run(["pgrep", "-P", str(ms.pid)], capture_output=True, text=True).stdout.split()
         for p in (gr, nc, ms):
             p.send_signal(signal.SIGTERM)
+        for pid in children:
+            try:
+                os.kill(int(pid), signal.SIGTERM)
+            except (ProcessLookupError, ValueError):
+                pass
         for p in (gr, nc, ms):
             try:
                 p.wait(timeout=10)
