@@ -115,10 +115,19 @@ extension GeoTIFFGeoreference {
             } else if let a = keys.double(GeoKey.semiMajorAxis), a > 0 {
                 let rf = keys.double(GeoKey.inverseFlattening)
                 let b = keys.double(GeoKey.semiMinorAxis)
+                // Refused rather than trusted: an axis that is not a finite length, a flattening
+                // of 1 or more (1/f ≤ 1), a semi-minor axis longer than the semi-major one.
+                guard a.isFinite else { throw .invalidInput("GeoTIFF GeogSemiMajorAxisGeoKey \(a): not a finite length") }
                 let figure: Ellipsoid
                 if let rf, rf > 0 {
+                    guard rf.isFinite, rf > 1 else {
+                        throw .invalidInput("GeoTIFF GeogInvFlatteningGeoKey \(rf): an inverse flattening must be finite and above 1")
+                    }
                     figure = Ellipsoid(semiMajorAxis: a, inverseFlattening: rf)
                 } else if let b, b > 0 {
+                    guard b.isFinite, b <= a else {
+                        throw .invalidInput("GeoTIFF GeogSemiMinorAxisGeoKey \(b): must be finite and at most the semi-major axis \(a)")
+                    }
                     figure = Ellipsoid(semiMajorAxis: a, semiMinorAxis: b)
                 } else {
                     figure = Ellipsoid(semiMajorAxis: a, inverseFlattening: 0)
