@@ -79,7 +79,10 @@ struct HomalographicKernel: Sendable {
 
     /// t in [0, π) with t + sin t = k, for 0 ≤ k < π.
     @inlinable static func solve(_ k: Double) -> Double {
-        NumericalInverse.newton(from: 0.5 * k, maxIterations: 60) { t in (t + sin(t) - k) / (1 + cos(t)) }
+        NumericalInverse.newton(from: 0.5 * k, maxIterations: 60) { t in
+            let (s, c) = sinCos(t)
+            return (t + s - k) / (1 + c)
+        }
     }
 
     /// u − sin u without cancellation for small u.
