@@ -230,21 +230,21 @@ def main():
         print(f"memory (RSS): first third {first / 1024:.1f} MiB, last third {last / 1024:.1f} MiB, max {max(samples) / 1024:.1f} MiB "
               f"({'flat' if last <= first * 1.1 + 4096 else 'GROWING'})")
     finally:
-        # lighttpd's FastCGI children (mapserv) outlive it unless stopped themselves.
-        children = subprocess.run(["pgrep", "-P", str(ms.pid)], capture_output=True, text=True).stdout.split()
         for p in (gr, nc, ms):
             p.send_signal(signal.SIGTERM)
-        for pid in children:
+        # lighttpd's FastCGI processes (mapserv) are detached from it and outlive it: stop the
+        # ones whose environment names this run's mapfile.
+        for pid in subprocess.run(["pgrep", "-f", "/usr/lib/cgi-bin/mapserv"], capture_output=True, text=True).stdout.split():
             try:
-                os.kill(int(pid), signal.SIGTERM)
-            except (ProcessLookupError, ValueError):
+                if root.encode() in open(f"/proc/{pid}/environ", "rb").read():
+                    os.kill(int(pid), signal.SIGTERM)
+            except (OSError, ValueError):
                 pass
         for p in (gr, nc, ms):
             try:
                 p.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 p.kill()
-        subprocess.run(["pkill", "-f", f"{root}/mapserv.sock"], capture_output=True)
 
 
 if __name__ == "__main__":
