@@ -1,4 +1,5 @@
 import Foundation
+import GraticuleCore
 import Testing
 @testable import graticule
 
@@ -8,25 +9,13 @@ import Testing
 /// parser): leading zeros, long fractions, more than 19 significant digits, exponents, signs, a
 /// number that ends the buffer (no byte after it to read a word from).
 @Suite struct NumberParsingCLITests {
-    /// A deterministic generator (SplitMix64) so the corpus is the same on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func digits(_ n: Int, _ g: inout Generator) -> String {
+    static func digits(_ n: Int, _ g: inout SplitMix64) -> String {
         String((0..<n).map { _ in Character(String(Int.random(in: 0...9, using: &g))) })
     }
 
     /// A number as text in one of several shapes, with magnitude below `limit` when it is a
     /// plain decimal (so that latitudes stay valid).
-    static func number(_ g: inout Generator, limit: Int) -> String {
+    static func number(_ g: inout SplitMix64, limit: Int) -> String {
         let sign = Bool.random(using: &g) ? "-" : ""
         let whole = Int.random(in: 0..<limit, using: &g)
         switch Int.random(in: 0..<7, using: &g) {
@@ -41,7 +30,7 @@ import Testing
     }
 
     @Test func parsesNumbersAsTheStandardLibrary() {
-        var g = Generator(state: 2026)
+        var g = SplitMix64(seed: 2026)
         var mismatches = 0
         for k in 0..<50_000 {
             let text = Self.number(&g, limit: k % 2 == 0 ? 180 : 100_000_000)
