@@ -130,10 +130,17 @@ public struct Raster: Sendable {
         if let map = image.colorMap, image.bitsPerSample <= 16 {
             let n = 1 << image.bitsPerSample
             table = (0..<n).map { SIMD4(UInt8(map[$0] / 257), UInt8(map[n + $0] / 257), UInt8(map[2 * n + $0] / 257), 255) }
-        } else if image.bitsPerSample == 1, image.samplesPerPixel == 1, image.photometric <= 1 {
-            // A bilevel image: GDAL gives it a black-and-white palette (white first for min-is-white).
-            let black = SIMD4<UInt8>(0, 0, 0, 255), white = SIMD4<UInt8>(255, 255, 255, 255)
-            table = image.photometric == 0 ? [white, black] : [black, white]
+        } else if image.photometric == 0, image.samplesPerPixel == 1, image.bitsPerSample <= 16 {
+            // Min-is-white grey of up to 16 bits: GDAL gives it an inverted grey palette, white at 0,
+            // built as a 16-bit TIFF colour map (65535 − i·65535/(n − 1)) and cut to 8 bits.
+            let n = 1 << image.bitsPerSample
+            table = (0..<n).map { i in
+                let v = UInt8((65535 - i * 65535 / (n - 1)) / 257)
+                return SIMD4(v, v, v, 255)
+            }
+        } else if image.bitsPerSample == 1, image.samplesPerPixel == 1, image.photometric == 1 {
+            // A bilevel min-is-black image: GDAL gives it a black-and-white palette.
+            table = [SIMD4(0, 0, 0, 255), SIMD4(255, 255, 255, 255)]
         }
         return (0..<image.samplesPerPixel).map { b in
             let items = gdal?.items.filter { $0.sample == b && $0.role == nil && ($0.domain ?? "").isEmpty } ?? []
@@ -142,7 +149,7 @@ public struct Raster: Sendable {
             case 2 where b < 3: interpretation = ["Red", "Green", "Blue"][b]
             case 6 where b < 3: interpretation = ["Red", "Green", "Blue"][b]
             case 3 where b == 0: interpretation = "Palette"
-            case 0, 1 where table != nil && b == 0: interpretation = "Palette"
+            case 0 where table != nil && b == 0, 1 where table != nil && b == 0: interpretation = "Palette"
             case 0, 1: interpretation = b == 0 ? "Gray" : "Undefined"
             default: interpretation = "Undefined"
             }

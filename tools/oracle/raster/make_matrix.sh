@@ -32,6 +32,8 @@ t -a_scale 0.1 -a_offset 100 "$ELEV" "$OUT/elev_scale_offset.tif"
 t -ot UInt32 -a_nodata 0 "$ELEV" "$OUT/elev_u32.tif"
 t -ot Int32 -scale 100 600 1970000000 2020000000 "$ELEV" "$OUT/elev_i32.tif"
 t -ot Byte -co NBITS=4 -scale 100 600 4 14 -a_nodata 0 "$ELEV" "$OUT/elev_nbits4.tif"
+# 8-bit grey stored MinIsWhite (photometric 0) without GDAL metadata: GDAL calls the band Gray
+t -ot Byte -scale 100 600 0 255 -co PHOTOMETRIC=MINISWHITE -co PROFILE=GeoTIFF "$ELEV" "$OUT/elev_miniswhite.tif"
 t -ot Byte -co NBITS=1 -scale 100 600 0 1 -a_nodata 0 "$ELEV" "$OUT/elev_nbits1.tif"
 t -ot UInt16 -co NBITS=12 -scale 100 600 0 4000 "$ELEV" "$OUT/elev_nbits12.tif"
 t -ot Float32 -co COMPRESS=DEFLATE -co PREDICTOR=3 -co TILED=YES -co BLOCKXSIZE=32 -co BLOCKYSIZE=32 \
