@@ -86,7 +86,10 @@ extension IdentifyCommand {
     }
 
     /// `PIXEL LINE VALUE…` per line of `range` (whole lines), `nodata` for a nodata band,
-    /// `outside`, `error`, parsed and transformed in batches of 1,024 lines.
+    /// `outside`, `error`, parsed and transformed in batches of 1,024 lines. Each batch reads
+    /// all its cells first and prints them after: the reads of one batch do not depend on each
+    /// other, so their cache misses overlap (random points over a raster's decoded blocks miss
+    /// the cache at nearly every read; read between parsing and printing, they waited in turn).
     func textLines(_ r: Raster, input: UnsafeRawBufferPointer, range: Range<Int>, operation: RasterCoordinateOperation?,
                    into out: inout ByteWriter) -> ChunkOutput {
         var result = ChunkOutput()
@@ -94,45 +97,53 @@ extension IdentifyCommand {
         let bandCount = r.bands.count
         let type = r.dataType
         let single = type == .float32
-        let batch = LineBatch(capacity: 1024)
+        let batch = LineBatch(capacity: 1024, bands: bandCount)
         defer { batch.deallocate() }
         var next = range.lowerBound
         while next < range.upperBound {
             let (count, after) = Self.parseLines(input, from: next, to: range.upperBound, into: batch)
             next = after
             let points = UnsafeMutableBufferPointer(rebasing: batch.points[0..<count])
-            let lines = batch.lines
             if let operation { operation.transform(points) }
-            for i in points.indices {
-                if lines[i].isBad {
-                    result.messages.append((result.lines + i + 1, Self.badLine(input, lines[i])))
-                    out.bytes("error\n")
-                    continue
-                }
-                let p = points[i]
-                guard let (column, row) = r.cellIndex(x: p.x, y: p.y) else { out.bytes("outside\n"); continue }
-                let start = out.position
+            // Read every cell of the batch.
+            for i in 0..<count {
+                if batch.lines[i].isBad { batch.cells[i] = .bad; continue }
+                guard let (column, row) = r.cellIndex(x: points[i].x, y: points[i].y) else { batch.cells[i] = .outside; continue }
                 do {
                     let valid = try reader.isValid(column: column, row: row)
+                    for b in 0..<bandCount { batch.values[i * bandCount + b] = try reader.value(band: b, column: column, row: row) }
+                    batch.cells[i] = .cell(column: column, row: row, valid: valid)
+                } catch {
+                    // A block that cannot be decoded: the line becomes `error`.
+                    batch.cells[i] = .error
+                    result.messages.append((result.lines + i + 1, error.description))
+                }
+            }
+            // Print them.
+            for i in 0..<count {
+                switch batch.cells[i] {
+                case .bad:
+                    result.messages.append((result.lines + i + 1, Self.badLine(input, batch.lines[i])))
+                    out.bytes("error\n")
+                case .outside: out.bytes("outside\n")
+                case .error: out.bytes("error\n")
+                case let .cell(column, row, valid):
                     out.integer(column)
                     out.byte(0x20)
                     out.integer(row)
                     for b in 0..<bandCount {
-                        let v = try reader.value(band: b, column: column, row: row)
+                        let v = batch.values[i * bandCount + b]
                         if !valid || reader.isNoData(v, band: b) { out.bytes(" nodata"); continue }
                         out.byte(0x20)
                         Self.write(v, single: single, type: type, into: &out)
                     }
                     out.byte(0x0A)
-                } catch {
-                    // A block that cannot be decoded: the line becomes `error`, nothing of it half-written.
-                    out.rewind(to: start)
-                    result.messages.append((result.lines + i + 1, error.description))
-                    out.bytes("error\n")
                 }
             }
             result.lines += count
         }
+        // Messages in line order (a bad line's is added when printed, a read error's when read).
+        result.messages.sort { $0.line < $1.line }
         return result
     }
 
@@ -210,21 +221,36 @@ extension IdentifyCommand {
         return (points, lines)
     }
 
-    /// Fixed buffers for a batch of parsed lines (written in place: no growth or uniqueness checks
-    /// per line).
+    /// Fixed buffers for a batch of parsed lines and their cells (written in place: no growth or
+    /// uniqueness checks per line).
     struct LineBatch {
         let points: UnsafeMutableBufferPointer<SIMD2<Double>>
         let lines: UnsafeMutableBufferPointer<InputLine>
+        /// What each line's point fell on (text output only).
+        let cells: UnsafeMutableBufferPointer<BatchCell>
+        /// The cells' values, `bands` per line (text output only).
+        let values: UnsafeMutableBufferPointer<RasterValue>
 
-        init(capacity: Int) {
+        init(capacity: Int, bands: Int = 0) {
             points = .allocate(capacity: capacity)
             lines = .allocate(capacity: capacity)
+            cells = .allocate(capacity: bands > 0 ? capacity : 0)
+            values = .allocate(capacity: capacity * bands)
         }
 
         func deallocate() {
             points.deallocate()
             lines.deallocate()
+            cells.deallocate()
+            values.deallocate()
         }
+    }
+
+    /// What a line's point fell on: a cell (column, row, valid under the mask), off the raster,
+    /// a line that is not `x y`, or a block that could not be decoded.
+    enum BatchCell {
+        case cell(column: Int, row: Int, valid: Bool)
+        case outside, bad, error
     }
 
     /// Parses lines of `x y` (separated by blanks, tabs or a comma; CR ignored) from bytes

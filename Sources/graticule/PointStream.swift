@@ -171,12 +171,6 @@ struct ByteWriter {
         count += n
     }
 
-    /// Where the next byte goes (to undo a partly written line with `rewind(to:)`).
-    var position: Int { count }
-
-    /// Drops what was written after `position`.
-    mutating func rewind(to position: Int) { count = min(count, max(0, position)) }
-
     /// Writes raw bytes.
     mutating func bytes(_ b: some Collection<UInt8>) {
         reserve(b.count)

@@ -17,19 +17,21 @@ public final class RasterCellReader {
     let singlePrecision: Bool
     /// Band count.
     public let bandCount: Int
-    /// Decoded blocks by block index (empty when the image has too many blocks for a table).
+    /// Decoded blocks by block index, kept alive while held (empty when the image has too many
+    /// blocks for a table).
     private var blocks: [DecodedBlock?]
-    /// The same blocks' bytes and layout, for switching between held blocks without ARC.
-    private var slots: [Slot]
+    /// The same blocks' bytes and layout, read by `value` without ARC, bounds or exclusivity
+    /// checks (allocated with `blocks.count` slots, freed in deinit).
+    private let slots: UnsafeMutableBufferPointer<Slot>
     private var heldBytes = 0
     private let budget: Int
+    /// Without a table: the last block read and its slot.
     private var lastKey = -1
     private var last: DecodedBlock?
-    /// The last block's bytes (`DecodedBlock.base`, valid while `last` holds the block; nil: a
-    /// sparse block), width and samples per pixel.
-    private var lastBase: UnsafeRawPointer?
-    private var lastWidth = 0, lastSamples = 0
+    private var lastSlot = Slot()
     private let blockWidth: Int, blockHeight: Int, sampleType: TIFFSampleType
+    /// log2 of the block width and height when they are powers of two (tiles are), else −1.
+    private let widthShift: Int, heightShift: Int
     private let isPlanar: Bool, blocksAcross: Int, blocksPerPlane: Int
     private var maskKey = -1
     private var maskBlock: DecodedBlock?
@@ -46,44 +48,46 @@ public final class RasterCellReader {
         bandCount = raster.bands.count
         let count = image.blocksPerPlane * (image.isPlanar ? image.samplesPerPixel : 1)
         blocks = count <= 1 << 20 ? Array(repeating: nil, count: count) : []
-        slots = Array(repeating: Slot(), count: blocks.count)
+        slots = .allocate(capacity: blocks.count)
+        slots.initialize(repeating: Slot())
         budget = raster.store.cache.capacity
         blockWidth = image.blockWidth
         blockHeight = image.blockHeight
+        func log2(_ n: Int) -> Int { n > 0 && n & (n - 1) == 0 ? n.trailingZeroBitCount : -1 }
+        widthShift = log2(blockWidth)
+        heightShift = log2(blockHeight)
         sampleType = image.sampleType
         isPlanar = image.isPlanar
         blocksAcross = image.blocksAcross
         blocksPerPlane = image.blocksPerPlane
     }
 
+    deinit { slots.deallocate() }
+
     /// The exact value of a band at a cell (0 ≤ column < width, 0 ≤ row < height, 0 ≤ band <
     /// bandCount: callers check; `cellIndex(x:y:)` gives cells inside).
+    ///
+    /// A cell of a held block is read with one table lookup and no branch on which block was
+    /// read last (random points over a tiled raster change block at most reads, and that
+    /// branch was mispredicted as often).
     /// - Throws: decoding errors of the cell's block.
     @inline(__always)
     public func value(band: Int, column: Int, row: Int) throws(GraticuleError) -> RasterValue {
-        let bx = column / blockWidth, by = row / blockHeight
+        let bx = widthShift >= 0 ? column &>> widthShift : column / blockWidth
+        let by = heightShift >= 0 ? row &>> heightShift : row / blockHeight
         let plane = isPlanar ? band : 0
-        let key = (isPlanar ? plane * blocksPerPlane : 0) + by * blocksAcross + bx
-        if key != lastKey || last == nil {
-            if key < slots.count, slots[key].isHeld {
-                // A block held in the table: switch to it without touching its reference count.
-                let slot = slots[key]
-                lastKey = key
-                lastBase = slot.base
-                lastWidth = slot.width
-                lastSamples = slot.samples
-            } else {
-                try load(key, bx, by, plane)
-            }
-        }
-        guard let base = lastBase else { return RasterStore.sparseValue(sampleType, fill: noData[band] ?? 0) }
-        let i = ((row - by * blockHeight) * lastWidth + (column - bx * blockWidth)) * lastSamples + (isPlanar ? 0 : band)
+        let key = (isPlanar ? plane &* blocksPerPlane : 0) &+ by &* blocksAcross &+ bx
+        let slot: Slot
+        if key < slots.count && slots[key].isHeld { slot = slots[key] } else { slot = try load(key, bx, by, plane) }
+        guard let base = slot.base else { return RasterStore.sparseValue(sampleType, fill: noData[band] ?? 0) }
+        let i = ((row &- by &* blockHeight) &* slot.width &+ (column &- bx &* blockWidth)) &* slot.samples &+ (isPlanar ? 0 : band)
         return RasterStore.load(base, index: i, type: sampleType)
     }
 
-    /// Makes block `key` (column bx, row by, plane) the current one: from the table, or decoded
-    /// (through the shared cache) and kept in the table.
-    private func load(_ key: Int, _ bx: Int, _ by: Int, _ plane: Int) throws(GraticuleError) {
+    /// Block `key` (column bx, row by, plane): from the table or the last block read, else
+    /// decoded (through the shared cache) and kept in the table.
+    private func load(_ key: Int, _ bx: Int, _ by: Int, _ plane: Int) throws(GraticuleError) -> Slot {
+        if key == lastKey, last != nil { return lastSlot }
         let d: DecodedBlock
         if key < blocks.count, let held = blocks[key] {
             d = held
@@ -99,17 +103,16 @@ public final class RasterCellReader {
                 heldBytes += d.byteCount
             }
         }
+        let slot = Slot(isHeld: true, base: d.base, width: d.block?.width ?? 0, samples: d.block?.samples ?? 0)
         last = d
         lastKey = key
-        lastBase = d.base
-        lastWidth = d.block?.width ?? 0
-        lastSamples = d.block?.samples ?? 0
-        if key < slots.count {
-            slots[key] = Slot(isHeld: true, base: lastBase, width: lastWidth, samples: lastSamples)
-        }
+        lastSlot = slot
+        if key < slots.count { slots[key] = slot }
+        return slot
     }
 
-    /// What `value` needs of a block held in `blocks` (its bytes stay alive while it is held).
+    /// What `value` needs of a block (its bytes stay alive while the block is held in `blocks`
+    /// or is `last`).
     struct Slot {
         var isHeld = false
         var base: UnsafeRawPointer?
