@@ -15,7 +15,7 @@ public struct Identifier: Hashable, Sendable, Comparable, CustomStringConvertibl
 
     /// Parses `AUTH:CODE` (also `urn:ogc:def:crs:AUTH::CODE` and `AUTH:VERSION:CODE`).
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         if parts.count >= 6, parts[0].lowercased() == "urn", parts[1].lowercased() == "ogc",
            parts[2].lowercased() == "def" {
@@ -39,3 +39,4 @@ public struct Identifier: Hashable, Sendable, Comparable, CustomStringConvertibl
 }
 
 import Foundation
+import GraticuleCore

@@ -82,7 +82,7 @@ public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: `GraticuleError.parse` naming the problem and its character offset, or `unknownCode`.
     public init(text: String, registry: Registry) throws(GraticuleError) {
         guard text.utf8.count <= CRSText.maximumLength else { throw CRSText.tooLong(text.utf8.count) }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         if let wkid = Int(trimmed) {
             try self.init(wkid: wkid, registry: registry)
             return

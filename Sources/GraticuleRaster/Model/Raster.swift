@@ -269,7 +269,7 @@ public struct RasterLayout: Sendable, Hashable {
 
     /// GDAL_NODATA text → value (`nan`, `-32768`, `-3.40282306073709653e+38`, `inf`).
     static func parseNoData(_ text: String) -> Double? {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let t = text.trimmingWhitespace.lowercased()
         switch t {
         case "nan", "-nan": return .nan
         case "inf", "+inf": return .infinity
