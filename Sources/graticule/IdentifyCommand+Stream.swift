@@ -10,13 +10,14 @@ import Darwin
 private func endProcess() -> Never { exit(EXIT_SUCCESS) }
 
 /// `graticule identify RASTER` reading points from standard input: all of it mapped (a file) or
-/// read at once (a pipe), cut at line ends into one chunk per core; for text output each chunk
+/// read at once (a pipe), cut at line ends into two chunks per core; for text output each chunk
 /// is parsed in place (`NumberFormat.parse`, no strings), in batches of 1,024 lines transformed
 /// to the raster's spatial reference (with `--crs`), its cells read through its own
 /// `RasterCellReader` and printed into its own byte buffer (`ByteWriter`), and the buffers are
 /// written in input order. When there are many more lines than blocks and the whole image fits
-/// the block cache, its blocks are decoded first, concurrently (`Raster.prefetchBlock`). Nothing
-/// is allocated per line.
+/// the block cache, its blocks are decoded first, concurrently (`Raster.prefetchBlock`). Workers
+/// are threads of our own (`WorkerThreads`), each taking the next block, then the next chunk.
+/// Nothing is allocated per line.
 extension IdentifyCommand {
     /// One input line: its byte range in the input, and whether it failed to parse as `x y`.
     struct InputLine { var range: Range<Int>; var isBad: Bool }
@@ -39,21 +40,25 @@ extension IdentifyCommand {
             return
         }
         nonisolated(unsafe) let bytes = input.bytes
-        // Chunks of at least 128 KB (about 7,000 lines), one per core at most (more, smaller
-        // chunks measured slower: each has its own reader and output buffer).
+        // Chunks of at least 64 KB (about 3,500 lines), two per core, taken by whichever worker
+        // is free (each chunk has its own reader and output buffer).
         let workers = min(8, max(1, ProcessInfo.processInfo.activeProcessorCount), max(1, bytes.count >> 17))
-        let ranges = Self.lineChunks(bytes, count: workers)
+        let ranges = Self.lineChunks(bytes, count: min(2 * workers, max(1, bytes.count >> 16)))
         let blocks = r.fullResolutionBlockCount
-        if bytes.count / 16 >= 16 * blocks && blocks <= 4096 && r.fullResolutionFitsCache {
-            DispatchQueue.concurrentPerform(iterations: blocks) { r.prefetchBlock($0) }
-        }
+        let prefetch = bytes.count / 16 >= 16 * blocks && blocks <= 4096 && r.fullResolutionFitsCache ? blocks : 0
         var outputs = [ChunkOutput](repeating: ChunkOutput(), count: ranges.count)
         outputs.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let all = buffer
-            DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
-                var out = ByteWriter.inMemory(capacity: ranges[i].count + 4096)
-                all[i] = textLines(r, input: bytes, range: ranges[i], operation: operation, into: &out)
-                all[i].output = out
+            let blockJobs = JobCounter(), chunkJobs = JobCounter()
+            // Every worker decodes blocks until none is left, then works through chunks; a chunk
+            // that needs a block another worker is still decoding waits for it (BlockCache).
+            WorkerThreads.run(count: workers) { _ in
+                while case let b = blockJobs.take(), b < prefetch { r.prefetchBlock(b) }
+                while case let i = chunkJobs.take(), i < ranges.count {
+                    var out = ByteWriter.inMemory(capacity: ranges[i].count + 4096)
+                    all[i] = textLines(r, input: bytes, range: ranges[i], operation: operation, into: &out)
+                    all[i].output = out
+                }
             }
         }
         var firstLine = 0
