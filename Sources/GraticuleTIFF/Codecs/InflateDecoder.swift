@@ -188,92 +188,106 @@ struct InflateDecoder {
     }
 
     /// Decodes while both ends are far; returns true at the end of the block.
+    ///
+    /// Each iteration starts with at least 56 bits available and the entry of the next code
+    /// already looked up (its index bits were present before the refill, which only adds bits
+    /// above them), so the lookup's latency overlaps the previous match's copy.
     @inline(__always)
     mutating func fastLoop(litlen: UnsafePointer<UInt32>, distance: UnsafePointer<UInt32>) throws(InflateError) -> Bool {
         let inBase = bits.base
-        let inLimit = bits.count - Self.fastInput, outLimit = capacity - Self.fastRoom
-        guard bits.next <= inLimit && produced <= outLimit else { return false }
-        let out = output
-        var buffer = bits.buffer, available = bits.available, next = bits.next, o = produced
+        let inLimit = bits.count - Self.fastInput
+        guard bits.next <= inLimit && produced <= capacity - Self.fastRoom else { return false }
+        let outStart = output, outLimit = output + (capacity - Self.fastRoom)
+        var buffer = bits.buffer, available = bits.available, next = bits.next, out = output + produced
         let litlenMask = 1 << InflateTable.litlenBits - 1, distanceMask = 1 << InflateTable.distanceBits - 1
         let literal = InflateTable.literal, exceptional = InflateTable.exceptional, subtable = InflateTable.subtable
         var endOfBlock = false
         defer {
             bits.buffer = buffer; bits.available = available; bits.next = next
-            produced = o
+            produced = out - outStart
         }
-        while next <= inLimit && o <= outLimit {
-            InflateBits.refill(&buffer, &available, &next, inBase)
-            var entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
+        InflateBits.refill(&buffer, &available, &next, inBase)
+        var entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
+        repeat {
             if entry & literal != 0 {
-                // Up to three literals per refill (56 bits cover three codes of ≤ 15 bits and
-                // the table index of a fourth).
+                // Up to three lookups of one or two literals (56 bits hold three codes of
+                // ≤ 15 bits, or pairs of ≤ 11, and the next table index); a single literal's
+                // store writes a byte of junk after it, overwritten next.
                 buffer &>>= UInt64(entry)
                 available &-= Int(entry & 0xFF)
-                out[o] = UInt8(truncatingIfNeeded: entry >> 16)
-                o &+= 1
+                UnsafeMutableRawPointer(out).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
+                out += 1 &+ Int((entry >> 13) & 1)
                 entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
                 if entry & literal != 0 {
                     buffer &>>= UInt64(entry)
                     available &-= Int(entry & 0xFF)
-                    out[o] = UInt8(truncatingIfNeeded: entry >> 16)
-                    o &+= 1
+                    UnsafeMutableRawPointer(out).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
+                    out += 1 &+ Int((entry >> 13) & 1)
                     entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
                     if entry & literal != 0 {
                         buffer &>>= UInt64(entry)
                         available &-= Int(entry & 0xFF)
-                        out[o] = UInt8(truncatingIfNeeded: entry >> 16)
-                        o &+= 1
-                        continue
+                        UnsafeMutableRawPointer(out).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
+                        out += 1 &+ Int((entry >> 13) & 1)
+                        entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
                     }
                 }
-                // A length, end of block or long code follows: refill for its 48 bits.
-                InflateBits.refill(&buffer, &available, &next, inBase)
-            }
-            if entry & exceptional != 0 {
-                if entry & subtable != 0 {
-                    let index = Int(truncatingIfNeeded: buffer &>> UInt64(InflateTable.litlenBits)) & (1 &<< Int((entry >> 8) & 0xF) &- 1)
-                    entry = litlen[Int(entry >> 16) &+ index]
+            } else {
+                if entry & exceptional != 0 {
+                    if entry & subtable != 0 {
+                        let index = Int(truncatingIfNeeded: buffer &>> UInt64(InflateTable.litlenBits)) & (1 &<< Int((entry >> 8) & 0xF) &- 1)
+                        entry = litlen[Int(entry >> 16) &+ index]
+                    }
                     if entry & literal != 0 {
                         buffer &>>= UInt64(entry)
                         available &-= Int(entry & 0xFF)
-                        out[o] = UInt8(truncatingIfNeeded: entry >> 16)
-                        o &+= 1
+                        UnsafeMutableRawPointer(out).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
+                        out += 1 &+ Int((entry >> 13) & 1)
+                        entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
+                        if out > outLimit || next > inLimit { break }
+                        InflateBits.refill(&buffer, &available, &next, inBase)
                         continue
                     }
+                    if entry & exceptional != 0 {
+                        buffer &>>= UInt64(entry & 0xFF)
+                        available &-= Int(entry & 0xFF)
+                        if entry & InflateTable.endOfBlock != 0 { endOfBlock = true; break }
+                        throw InflateError(message: "invalid literal/length code", position: next &* 8 &- available)
+                    }
                 }
-                if entry & exceptional != 0 {
-                    buffer &>>= UInt64(entry & 0xFF)
-                    available &-= Int(entry & 0xFF)
-                    if entry & InflateTable.endOfBlock != 0 { endOfBlock = true; break }
-                    throw InflateError(message: "invalid literal/length code", position: next &* 8 &- available)
-                }
-            }
-            // A match: length, then distance (20 + 28 bits at most).
-            var saved = buffer
-            buffer &>>= UInt64(entry)
-            available &-= Int(entry & 0xFF)
-            let length = Self.value(entry, saved)
-            var d = distance[Int(truncatingIfNeeded: buffer) & distanceMask]
-            if d & exceptional != 0 {
-                if d & subtable != 0 {
-                    let index = Int(truncatingIfNeeded: buffer &>> UInt64(InflateTable.distanceBits)) & (1 &<< Int((d >> 8) & 0xF) &- 1)
-                    d = distance[Int(d >> 16) &+ index]
-                }
+                // A match: the length (≤ 20 bits), a refill, the distance (≤ 28 bits), and
+                // the next code's entry looked up before the copy.
+                var saved = buffer
+                buffer &>>= UInt64(entry)
+                available &-= Int(entry & 0xFF)
+                let length = Self.value(entry, saved)
+                InflateBits.refill(&buffer, &available, &next, inBase)
+                var d = distance[Int(truncatingIfNeeded: buffer) & distanceMask]
                 if d & exceptional != 0 {
-                    buffer &>>= UInt64(d & 0xFF)
-                    available &-= Int(d & 0xFF)
-                    throw InflateError(message: "invalid distance code", position: next &* 8 &- available)
+                    if d & subtable != 0 {
+                        let index = Int(truncatingIfNeeded: buffer &>> UInt64(InflateTable.distanceBits)) & (1 &<< Int((d >> 8) & 0xF) &- 1)
+                        d = distance[Int(d >> 16) &+ index]
+                    }
+                    if d & exceptional != 0 {
+                        buffer &>>= UInt64(d & 0xFF)
+                        available &-= Int(d & 0xFF)
+                        throw InflateError(message: "invalid distance code", position: next &* 8 &- available)
+                    }
                 }
+                saved = buffer
+                buffer &>>= UInt64(d)
+                available &-= Int(d & 0xFF)
+                let dist = Self.value(d, saved)
+                entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
+                guard dist <= out - outStart else {
+                    throw InflateError(message: "invalid distance too far back", position: next &* 8 &- available)
+                }
+                Self.copyMatch(out, distance: dist, length: length)
+                out += length
             }
-            saved = buffer
-            buffer &>>= UInt64(d)
-            available &-= Int(d & 0xFF)
-            let dist = Self.value(d, saved)
-            guard dist <= o else { throw InflateError(message: "invalid distance too far back", position: next &* 8 &- available) }
-            Self.copyMatch(out + o, distance: dist, length: length)
-            o &+= length
-        }
+            if out > outLimit || next > inLimit { break }
+            InflateBits.refill(&buffer, &available, &next, inBase)
+        } while true
         return endOfBlock
     }
 
@@ -283,7 +297,8 @@ struct InflateDecoder {
             bits.refill()
             let entry = Self.lookup(litlen, bits.buffer, tableBits: InflateTable.litlenBits)
             if entry & InflateTable.literal != 0 {
-                bits.consume(Int(entry & 0xFF))
+                // One literal (of a pair, the first: the second is looked up again next).
+                bits.consume(Int((entry >> 8) & 0xF))
                 if bits.truncated { return .inputEnded }
                 if produced == capacity { return .outputFull }
                 output[produced] = UInt8(truncatingIfNeeded: entry >> 16)

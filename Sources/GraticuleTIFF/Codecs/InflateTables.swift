@@ -1,23 +1,26 @@
 /// Canonical Huffman decoding tables of Deflate (RFC 1951 §3.2.2, §3.2.5–3.2.7).
 ///
 /// A table is indexed by the next `tableBits` bits of the stream (least significant first) and
-/// answers in one lookup: a literal, a match length or distance base with its count of extra
-/// bits, the end of the block, or an invalid code. Codes longer than `tableBits` go through a
-/// pointer entry to a subtable indexed by the following bits. An entry (`UInt32`):
+/// answers in one lookup: one or two literals, a match length or distance base with its count of
+/// extra bits, the end of the block, or an invalid code. Codes longer than `tableBits` go through
+/// a pointer entry to a subtable indexed by the following bits. An entry (`UInt32`):
 ///
-/// - bits 0–7: the bits to consume, the code's length plus its extra bits (≤ 28),
-/// - bits 8–11: the code's length: the extra bits start after it (a pointer: the subtable's index
-///   bits),
-/// - bits 16–31: the value: a literal (bits 16–23, with `literal`), a length or distance base, a
-///   code-length symbol, or a subtable's first index,
-/// - flags: `literal` (bit 31), `exceptional` (bit 15: subtable pointer, end of block or invalid
-///   code), `subtable` (bit 14), `endOfBlock` (bit 13).
+/// - bits 0–7: the bits to consume: the code's length plus its extra bits (≤ 28), or the two
+///   codes' lengths of a literal pair,
+/// - bits 8–11: the code's length: the extra bits start after it (a literal pair: the first
+///   code's length; a subtable pointer: the subtable's index bits),
+/// - bits 16–31: the value: a literal (bits 16–23) and a pair's second literal (bits 24–31), a
+///   length or distance base, a code-length symbol, or a subtable's first index,
+/// - flags: `literal` (bit 12), `pair` (bit 13, with `literal`), `exceptional` (bit 15: subtable
+///   pointer, end of block or invalid code), `subtable` (bit 14), `endOfBlock` (bit 13, with
+///   `exceptional`).
 ///
-/// Bits 6–7 and 12–13 of length and distance entries are zero, so their low six bits are the
-/// shift that consumes the code and bits 8–13 the shift that reaches the extra bits: the decoder
-/// uses them as they are.
+/// Bits 6–7 of every entry and bits 12–15 of length and distance entries are zero, so the low
+/// six bits are the shift that consumes the code(s) and, for lengths and distances, bits 8–13 the
+/// shift that reaches the extra bits: the decoder uses them as they are.
 enum InflateTable {
-    static let literal: UInt32 = 1 << 31
+    static let literal: UInt32 = 1 << 12
+    static let pair: UInt32 = 1 << 13
     static let exceptional: UInt32 = 1 << 15
     static let subtable: UInt32 = 1 << 14
     static let endOfBlock: UInt32 = 1 << 13
@@ -163,7 +166,25 @@ enum InflateTable {
                 while code & bit != 0 { bit >>= 1 }
                 code = bit == 0 ? 0 : (code & (bit - 1)) | bit
             }
+            if alphabet == .litlen { pairLiterals(table, tableBits: tableBits) }
             return true
+        }
+    }
+
+    /// Merges two literals into one entry wherever both codes fit in the main table's index
+    /// bits: one lookup then writes two bytes. Entries are visited from the last down, so the
+    /// second code's entry (at a lower index: the bits left after the first code) is still a
+    /// single one when read.
+    static func pairLiterals(_ table: UnsafeMutablePointer<UInt32>, tableBits: Int) {
+        for i in stride(from: (1 << tableBits) - 1, through: 0, by: -1) {
+            let first = table[i]
+            guard first & (literal | exceptional) == literal else { continue }
+            let firstLength = Int(first & 0xFF)
+            let second = table[i >> firstLength]
+            let secondLength = Int(second & 0xFF)
+            guard second & (literal | exceptional) == literal, firstLength + secondLength <= tableBits else { continue }
+            table[i] = literal | pair | (first & 0x00FF_0000) | (second & 0x00FF_0000) << 8
+                | UInt32(firstLength << 8 | (firstLength + secondLength))
         }
     }
 
