@@ -83,7 +83,7 @@ let package = Package(
             name: "GraticuleTransformTests", dependencies: ["GraticuleTransform"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
-            name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO", "CZlib"],
+            name: "GraticuleRasterTests", dependencies: ["GraticuleRaster", "GraticuleIO", "GraticuleTIFF", "CZlib"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(name: "GraticuleCLITests", dependencies: ["graticule"], swiftSettings: swift6),
         // Live-server route tests: the app bound to 127.0.0.1:0, requests through URLSession
