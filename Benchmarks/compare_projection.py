@@ -6,7 +6,7 @@ best of 5; the script prints points/s for each and the ratio, and checks that th
 agree (max difference).
 
 Usage (from the package root):
-    swift build -c release --static-swift-stdlib -Xlinker --no-export-dynamic
+    tools/build-release.sh
     pip install pyproj==3.7.2 numpy
     python3 Benchmarks/compare_projection.py [--points 1000000]
 """

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Raster benchmarks, Graticule beside GDAL 3.6.2 in one run.
 
-    swift build -c release --static-swift-stdlib -Xlinker --no-export-dynamic && python3 Benchmarks/compare_raster.py [--points 100000] [--binary PATH]
+    tools/build-release.sh && python3 Benchmarks/compare_raster.py [--points 100000] [--binary PATH]
 
 1. Warm identify (`graticule bench raster`): microseconds per Raster.identify call with the
    blocks already decoded, points in the raster's CRS and in EPSG:4326 (contract: < 20 µs).

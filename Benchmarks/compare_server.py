@@ -2,7 +2,7 @@
 """Map server throughput, Graticule beside MapServer 8 (Debian cgi-mapserver under lighttpd
 FastCGI) on the same data and requests, in one run, with wrk on loopback.
 
-    swift build -c release --static-swift-stdlib -Xlinker --no-export-dynamic --product graticule && python3 Benchmarks/compare_server.py [--duration 10]
+    tools/build-release.sh && python3 Benchmarks/compare_server.py [--duration 10]
 
 Data: the built-in Natural Earth 1:110m countries (exported to a Shapefile with
 `graticule convert countries110` for MapServer) and the built-in NDVI raster (the same GeoTIFF file).

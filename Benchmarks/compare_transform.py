@@ -11,7 +11,7 @@ side in one run:
    programs from standard input to standard output (best of 3 wall-clock runs each).
 
 Usage (from the package root):
-    swift build -c release --static-swift-stdlib -Xlinker --no-export-dynamic
+    tools/build-release.sh
     python3 Benchmarks/compare_transform.py [--points 1000000]
 """
 import argparse

@@ -33,13 +33,8 @@ extension GraticuleMain {
     /// (`IdentifyFastPathTests`). Returns only when `raster` is not a plain name.
     static func identifyStandardInput(raster: String) {
         guard !raster.hasPrefix("-"), raster != "help" else { return }
-        var command = IdentifyCommand()
-        command.raster = raster
-        command.coordinates = []
-        command.crs = nil
-        command.json = false
         do {
-            try command.run()
+            try Identify(raster: raster).run()
         } catch {
             IdentifyCommand.exit(withError: error)
         }

@@ -6,8 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// exit(3), named apart from ArgumentParser's `exit(withError:)`.
-private func endProcess() -> Never { exit(EXIT_SUCCESS) }
+/// _exit(2): the process ends at once, without exit(3)'s atexit handlers and C++ static
+/// destructors (0.2 ms; everything is already written straight to the descriptors).
+private func endProcess() -> Never { _exit(EXIT_SUCCESS) }
 
 /// `graticule identify RASTER` reading points from standard input: all of it mapped (a file) or
 /// read at once (a pipe), cut at line ends into two chunks per core; for text output each chunk
@@ -18,7 +19,7 @@ private func endProcess() -> Never { exit(EXIT_SUCCESS) }
 /// the block cache, its blocks are decoded first, concurrently (`Raster.prefetchBlock`). Workers
 /// are threads of our own (`WorkerThreads`), each taking the next block, then the next chunk.
 /// Nothing is allocated per line.
-extension IdentifyCommand {
+extension Identify {
     /// One input line: its byte range in the input, and whether it failed to parse as `x y`.
     struct InputLine { var range: Range<Int>; var isBad: Bool }
 
@@ -47,6 +48,10 @@ extension IdentifyCommand {
         let blocks = r.fullResolutionBlockCount
         let prefetch = bytes.count / 16 >= 16 * blocks && blocks <= 4096 && r.fullResolutionFitsCache ? blocks : 0
         var outputs = [ChunkOutput](repeating: ChunkOutput(), count: ranges.count)
+        // The chunks' output buffers side by side in one mapping of huge pages (about the input's
+        // size: 0.4 ms of page faults fewer per 2 MB; the process ends without freeing it).
+        let outputStart = ranges.reduce(into: [0]) { starts, range in starts.append(starts.last! + range.count + 4096) }
+        nonisolated(unsafe) let outputMemory = HugePageBuffer(byteCount: outputStart.last!).bytes
         outputs.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let all = buffer
             let blockJobs = JobCounter(), chunkJobs = JobCounter()
@@ -55,7 +60,8 @@ extension IdentifyCommand {
             WorkerThreads.run(count: workers) { _ in
                 while case let b = blockJobs.take(), b < prefetch { r.prefetchBlock(b) }
                 while case let i = chunkJobs.take(), i < ranges.count {
-                    var out = ByteWriter.inMemory(capacity: ranges[i].count + 4096)
+                    var out = ByteWriter.inMemory(using: UnsafeMutableRawBufferPointer(
+                        rebasing: outputMemory[outputStart[i] ..< outputStart[i + 1]]))
                     all[i] = textLines(r, input: bytes, range: ranges[i], operation: operation, into: &out)
                     all[i].output = out
                 }

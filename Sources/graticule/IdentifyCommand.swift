@@ -26,6 +26,23 @@ struct IdentifyCommand: ParsableCommand {
     @Flag(name: .long, help: "JSON output: attributes under ArcGIS's names (Band_0 …, Pixel.Type), nodata flag, cell extents.")
     var json = false
 
+    func run() throws { try Identify(raster: raster, coordinates: coordinates, crs: crs, json: json).run() }
+}
+
+/// What `graticule identify` does, apart from its argument parsing: `IdentifyCommand` runs it
+/// with the parsed arguments, `GraticuleMain` with the one argument of `graticule identify
+/// RASTER` (building an `IdentifyCommand` instantiates its argument declarations' name tables,
+/// 0.1–0.2 ms of a 4 ms start).
+struct Identify {
+    /// A GeoTIFF file, or a built-in raster's name.
+    var raster: String
+    /// x y, or empty: points from standard input.
+    var coordinates: [Double] = []
+    /// Spatial reference of the coordinates (nil: the raster's).
+    var crs: String?
+    /// JSON output.
+    var json = false
+
     func run() throws {
         let r: Raster
         let operation: RasterCoordinateOperation?

@@ -69,6 +69,8 @@ struct ByteWriter {
     private let fd: Int32
     private var buffer: UnsafeMutableRawBufferPointer
     private var count = 0
+    /// False while `buffer` is memory the writer was given (`inMemory(using:)`).
+    private var ownsBuffer = true
 
     init(fd: Int32, capacity: Int = 1 << 20) {
         self.fd = fd
@@ -78,7 +80,17 @@ struct ByteWriter {
     /// A writer that keeps everything in memory (grown as needed).
     static func inMemory(capacity: Int) -> ByteWriter { ByteWriter(fd: -1, capacity: capacity) }
 
-    func deallocate() { buffer.deallocate() }
+    /// A writer that keeps everything in memory, first in `buffer` (which stays the caller's:
+    /// `deallocate` leaves it), then, should it need more, in memory of its own.
+    static func inMemory(using buffer: UnsafeMutableRawBufferPointer) -> ByteWriter {
+        var w = ByteWriter(fd: -1, capacity: 0)
+        w.buffer.deallocate()
+        w.buffer = buffer
+        w.ownsBuffer = false
+        return w
+    }
+
+    func deallocate() { if ownsBuffer { buffer.deallocate() } }
 
     @inline(__always) mutating func reserve(_ n: Int) {
         if count + n > buffer.count {
@@ -90,8 +102,9 @@ struct ByteWriter {
     private mutating func grow(to needed: Int) {
         let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(needed, buffer.count * 2), alignment: 16)
         bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-        buffer.deallocate()
+        if ownsBuffer { buffer.deallocate() }
         buffer = bigger
+        ownsBuffer = true
     }
 
     /// Writes what is held to the writer's descriptor and empties it.
