@@ -48,6 +48,37 @@ import Testing
         #expect(n.out.trimmingCharacters(in: .whitespacesAndNewlines) == "10 20 nodata")
     }
 
+    /// Standard input long enough to be cut into chunks worked on by several threads and
+    /// written as each is done: every output line still answers its own input line, and the
+    /// messages for bad lines name the right line numbers, in order. Expected values: the
+    /// gdallocationinfo fixture of srtm90_crop_cog.tif (2,048 + 300 points) repeated 12 times.
+    @Test func identifyManyLinesFromStandardInputInOrder() throws {
+        let table = try String(contentsOfFile: Self.fixture("identify/srtm90_crop_cog.txt"), encoding: .utf8)
+        let rows = table.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ").map(String.init) }
+        var input = "", expected: [String] = [], badLines: [Int] = []
+        for copy in 0..<12 {
+            for (k, f) in rows.enumerated() {
+                if (copy * rows.count + k) % 997 == 500 {
+                    input += "bad \(k)\n"
+                    expected.append("error")
+                    badLines.append(expected.count)
+                }
+                input += "\(f[0]) \(f[1])\n"
+                expected.append(f[2] == "-" ? "outside" : f[2...].joined(separator: " "))
+            }
+        }
+        #expect(input.utf8.count > 8 << 16, "input must span several 64 KB chunks")
+        let r = try runGraticule(["identify", Self.fixture("real/srtm90_crop_cog.tif")], stdin: input)
+        #expect(r.status == 0)
+        let out = r.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(out.count == expected.count)
+        #expect(zip(out, expected).filter { $0 != $1 }.count == 0)
+        let messageLines = r.err.split(separator: "\n").compactMap { line -> Int? in
+            line.hasPrefix("line ") ? Int(line.dropFirst(5).prefix { $0 != ":" }) : nil
+        }
+        #expect(messageLines == badLines)
+    }
+
     @Test func identifyTheBuiltInNDVIByName() throws {
         let r = try runGraticule(["identify", "ndvi", "--json", "--", "293890", "9115245"])
         #expect(r.status == 0, "\(r.err)")
