@@ -36,7 +36,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The one TIFF/GeoTIFF reader (container, codecs, GeoKeys): below both the transformation
         // layer (PROJ GeoTIFF grids) and the file formats (rasters), which must not import each other.
-        .target(name: "GraticuleTIFF", dependencies: ["GraticuleCore", "GraticuleCRS", "CZlib"], swiftSettings: swift6),
+        .target(name: "GraticuleTIFF", dependencies: ["GraticuleCore", "GraticuleCRS"], swiftSettings: swift6),
         .target(
             name: "GraticuleTransform",
             dependencies: ["GraticuleCore", "GraticuleGeometry", "GraticuleCRS", "GraticuleProjection", "GraticuleTIFF"],

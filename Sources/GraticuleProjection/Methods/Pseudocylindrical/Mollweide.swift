@@ -78,8 +78,13 @@ struct HomalographicKernel: Sendable {
     static let mollweide = HomalographicKernel(p: Double.pi / 2)
 
     /// t in [0, π) with t + sin t = k, for 0 ≤ k < π.
+    ///
+    /// Started at k/2 + k³/96 (the inverse's Taylor series: 4.2 Newton steps on average over
+    /// Mollweide's and Eckert VI's range instead of 5.0), stopped once a step is under 4e-15:
+    /// near t = π the step's own rounding is a few units in the last place, and a tolerance of
+    /// 1e-15 let 0.5 % of latitudes swing between two neighbouring values for all 60 steps.
     @inlinable static func solve(_ k: Double) -> Double {
-        NumericalInverse.newton(from: 0.5 * k, maxIterations: 60) { t in
+        NumericalInverse.newton(from: 0.5 * k + k * k * k / 96, maxIterations: 60, tolerance: 4e-15) { t in
             let (s, c) = sinCos(t)
             return (t + s - k) / (1 + c)
         }
@@ -109,11 +114,13 @@ struct HomalographicKernel: Sendable {
             let h = sin(0.5 * (Double.pi / 2 - a))
             let delta = 2 * Double.pi * h * h
             var u = Foundation.cbrt(6 * delta)
+            // A relative step under 4e-15 ends it (at most 4 steps; 1e-16, under the rounding of
+            // a step, ran 40 steps for 40 % of these latitudes, 19 on average).
             for _ in 0..<40 {
                 let hu = sin(0.5 * u)
                 let d = (HomalographicKernel.uMinusSinU(u) - delta) / (2 * hu * hu)
                 u -= d
-                if !(abs(d) > 1e-16 * max(u, 1e-300)) { break }
+                if !(abs(d) > 4e-15 * max(u, 1e-300)) { break }
             }
             // θ = (π − u)/2.
             return (sign * cos(0.5 * u), sin(0.5 * u))
