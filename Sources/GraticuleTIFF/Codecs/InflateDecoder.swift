@@ -187,6 +187,18 @@ struct InflateDecoder {
         return try carefulLoop(litlen: litlen, distance: distance)
     }
 
+    /// Writes the one or two literals of a literal entry, consumes their bits and looks up the
+    /// next entry (the fast loop's step; room for two bytes is guaranteed there).
+    @inline(__always)
+    static func emitLiterals(_ entry: inout UInt32, _ buffer: inout UInt64, _ available: inout Int,
+                             _ out: inout UnsafeMutablePointer<UInt8>, _ litlen: UnsafePointer<UInt32>, _ litlenMask: Int) {
+        buffer &>>= UInt64(entry)
+        available &-= Int(entry & 0xFF)
+        UnsafeMutableRawPointer(out).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
+        out += 1 &+ Int((entry >> 13) & 1)
+        entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
+    }
+
     /// Decodes while both ends are far; returns true at the end of the block.
     ///
     /// Each iteration starts with at least 56 bits available and the entry of the next code
@@ -213,24 +225,10 @@ struct InflateDecoder {
                 // Up to three lookups of one or two literals (56 bits hold three codes of
                 // ≤ 15 bits, or pairs of ≤ 11, and the next table index); a single literal's
                 // store writes a byte of junk after it, overwritten next.
-                buffer &>>= UInt64(entry)
-                available &-= Int(entry & 0xFF)
-                UnsafeMutableRawPointer(out).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
-                out += 1 &+ Int((entry >> 13) & 1)
-                entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
+                Self.emitLiterals(&entry, &buffer, &available, &out, litlen, litlenMask)
                 if entry & literal != 0 {
-                    buffer &>>= UInt64(entry)
-                    available &-= Int(entry & 0xFF)
-                    UnsafeMutableRawPointer(out).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
-                    out += 1 &+ Int((entry >> 13) & 1)
-                    entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
-                    if entry & literal != 0 {
-                        buffer &>>= UInt64(entry)
-                        available &-= Int(entry & 0xFF)
-                        UnsafeMutableRawPointer(out).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
-                        out += 1 &+ Int((entry >> 13) & 1)
-                        entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
-                    }
+                    Self.emitLiterals(&entry, &buffer, &available, &out, litlen, litlenMask)
+                    if entry & literal != 0 { Self.emitLiterals(&entry, &buffer, &available, &out, litlen, litlenMask) }
                 }
             } else {
                 if entry & exceptional != 0 {
@@ -239,11 +237,7 @@ struct InflateDecoder {
                         entry = litlen[Int(entry >> 16) &+ index]
                     }
                     if entry & literal != 0 {
-                        buffer &>>= UInt64(entry)
-                        available &-= Int(entry & 0xFF)
-                        UnsafeMutableRawPointer(out).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
-                        out += 1 &+ Int((entry >> 13) & 1)
-                        entry = litlen[Int(truncatingIfNeeded: buffer) & litlenMask]
+                        Self.emitLiterals(&entry, &buffer, &available, &out, litlen, litlenMask)
                         if out > outLimit || next > inLimit { break }
                         InflateBits.refill(&buffer, &available, &next, inBase)
                         continue

@@ -193,25 +193,22 @@ enum InflateTable {
         var lengths = [UInt8](repeating: 8, count: 288)
         for s in 144..<256 { lengths[s] = 9 }
         for s in 256..<280 { lengths[s] = 7 }
-        var table = [UInt32](repeating: 0, count: 1 << litlenBits)
-        let ok = lengths.withUnsafeBufferPointer { l in
-            table.withUnsafeMutableBufferPointer { t in
-                build(lengths: l.baseAddress!, count: 288, alphabet: .litlen, tableBits: litlenBits, into: t.baseAddress!, capacity: t.count)
-            }
-        }
-        precondition(ok, "fixed literal/length code")
-        return table
+        return fixedTable(lengths, alphabet: .litlen, tableBits: litlenBits, name: "literal/length")
     }()
 
-    static let fixedDistance: [UInt32] = {
-        let lengths = [UInt8](repeating: 5, count: 32)
-        var table = [UInt32](repeating: 0, count: 1 << distanceBits)
+    static let fixedDistance: [UInt32] = fixedTable([UInt8](repeating: 5, count: 32), alphabet: .distance,
+                                                    tableBits: distanceBits, name: "distance")
+
+    /// The table of a fixed code (its lengths are valid: a failure is a bug here).
+    private static func fixedTable(_ lengths: [UInt8], alphabet: Alphabet, tableBits: Int, name: String) -> [UInt32] {
+        var table = [UInt32](repeating: 0, count: 1 << tableBits)
         let ok = lengths.withUnsafeBufferPointer { l in
             table.withUnsafeMutableBufferPointer { t in
-                build(lengths: l.baseAddress!, count: 32, alphabet: .distance, tableBits: distanceBits, into: t.baseAddress!, capacity: t.count)
+                build(lengths: l.baseAddress!, count: l.count, alphabet: alphabet, tableBits: tableBits, into: t.baseAddress!,
+                      capacity: t.count)
             }
         }
-        precondition(ok, "fixed distance code")
+        precondition(ok, "fixed \(name) code")
         return table
-    }()
+    }
 }
