@@ -129,23 +129,6 @@ import Testing
     /// `encodeCompact` picks the smallest lossless layout, and the decoded pixels are the RGBA
     /// input (alpha 255 where the file has none; palette entries looked up with tRNS).
     @Test func compactLayoutIsLossless() throws {
-        func expand(_ d: Decoded) -> [UInt8] {
-            var out: [UInt8] = []
-            switch d.colorType {
-            case 2:
-                for i in stride(from: 0, to: d.pixels.count, by: 3) {
-                    out += [d.pixels[i], d.pixels[i + 1], d.pixels[i + 2], 255]
-                }
-            case 3:
-                for i in d.pixels {
-                    let k = Int(i)
-                    let alpha: UInt8 = k < d.transparency.count ? d.transparency[k] : 255
-                    out += [d.palette[3 * k], d.palette[3 * k + 1], d.palette[3 * k + 2], alpha]
-                }
-            default: out = d.pixels
-            }
-            return out
-        }
         let (w, h) = (301, 17)
         // Few colours (a flat map with anti-aliased edges of a few levels): palette.
         var few: [UInt8] = []
@@ -162,7 +145,7 @@ import Testing
                 let png = try PNGWriter.encodeCompact(width: w, height: h, rgba: pixels, filter: filter, strategy: .runLength)
                 let d = try Self.decode(png)
                 #expect(d.colorType == colorType && d.width == w && d.height == h)
-                #expect(expand(d) == pixels, "colour type \(colorType), \(filter)")
+                #expect(Self.expand(d) == pixels, "colour type \(colorType), \(filter)")
             }
         }
         // Exactly 256 colours still fit a palette; 257 do not.
