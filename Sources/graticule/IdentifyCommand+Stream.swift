@@ -15,11 +15,13 @@ private func endProcess() -> Never { _exit(EXIT_SUCCESS) }
 /// read at once (a pipe), cut at line ends into two chunks per core; for text output each chunk
 /// is parsed in place (`NumberFormat.parse`, no strings), in batches of 1,024 lines transformed
 /// to the raster's spatial reference (with `--crs`), its cells read through its own
-/// `RasterCellReader` and printed into its own byte buffer (`ByteWriter`), and the buffers are
-/// written in input order. When there are many more lines than blocks and the whole image fits
-/// the block cache, its blocks are decoded first, concurrently (`Raster.prefetchBlock`). Workers
-/// are threads of our own (`WorkerThreads`), each taking the next block, then the next chunk.
-/// Nothing is allocated per line.
+/// `RasterCellReader` and printed into its own byte buffer (`ByteWriter`; all of them in one
+/// huge-page mapping), and each buffer is written as soon as it and those before it are done
+/// (`InOrderWriter`; a pipe on standard output is widened first, `OutputPipe`). When there are
+/// many more lines than blocks and the whole image fits the block cache, its blocks are decoded
+/// first, concurrently (`Raster.prefetchBlock`). Workers are threads of our own
+/// (`WorkerThreads`), each taking the next block, then the next chunk. Nothing is allocated per
+/// line.
 extension Identify {
     /// One input line: its byte range in the input, and whether it failed to parse as `x y`.
     struct InputLine { var range: Range<Int>; var isBad: Bool }
