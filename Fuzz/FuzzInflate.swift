@@ -22,16 +22,17 @@ func zlibInflate(_ input: UnsafeRawBufferPointer, limit: Int) -> (bytes: [UInt8]
     var stream = z_stream()
     guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return ([], false) }
     defer { inflateEnd(&stream) }
-    var out = [UInt8](repeating: 0, count: limit)
-    let (status, produced) = out.withUnsafeMutableBufferPointer { o -> (Int32, Int) in
+    // Not zero-filled (1 MiB per input would be most of the run): only zlib's output is kept.
+    var status: Int32 = Z_OK
+    let out = [UInt8](unsafeUninitializedCapacity: limit) { o, count in
         stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.avail_in = uInt(input.count)
         stream.next_out = o.baseAddress
         stream.avail_out = uInt(o.count)
-        let s = inflate(&stream, Z_FINISH)
-        return (s, o.count - Int(stream.avail_out))
+        status = inflate(&stream, Z_FINISH)
+        count = o.count - Int(stream.avail_out)
     }
-    return (Array(out[..<produced]), status == Z_STREAM_END)
+    return (out, status == Z_STREAM_END)
 }
 
 /// A little-endian TIFF: one image `width` × 1 of 8-bit grey, one Deflate strip holding `strip`.

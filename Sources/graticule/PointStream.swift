@@ -77,18 +77,18 @@ struct ByteWriter {
         buffer = .allocate(byteCount: max(64, capacity), alignment: 16)
     }
 
+    private init(inMemory buffer: UnsafeMutableRawBufferPointer) {
+        fd = -1
+        self.buffer = buffer
+        ownsBuffer = false
+    }
+
     /// A writer that keeps everything in memory (grown as needed).
     static func inMemory(capacity: Int) -> ByteWriter { ByteWriter(fd: -1, capacity: capacity) }
 
     /// A writer that keeps everything in memory, first in `buffer` (which stays the caller's:
     /// `deallocate` leaves it), then, should it need more, in memory of its own.
-    static func inMemory(using buffer: UnsafeMutableRawBufferPointer) -> ByteWriter {
-        var w = ByteWriter(fd: -1, capacity: 0)
-        w.buffer.deallocate()
-        w.buffer = buffer
-        w.ownsBuffer = false
-        return w
-    }
+    static func inMemory(using buffer: UnsafeMutableRawBufferPointer) -> ByteWriter { ByteWriter(inMemory: buffer) }
 
     func deallocate() { if ownsBuffer { buffer.deallocate() } }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraticuleServer
+import Synchronization
 
 /// `graticule serve [--host 127.0.0.1] [--port 8080] [--data-dir DIR] [--raster-dir DIR] [--public-url URL]`
 ///
@@ -43,11 +44,10 @@ struct ServeCommand: ParsableCommand {
     }
 
     /// The error `serve()` ended with, handed from its task to the waiting main thread.
-    final class Outcome: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: (any Error)?
-        var error: (any Error)? { lock.withLock { stored } }
-        func set(_ error: any Error) { lock.withLock { stored = error } }
+    final class Outcome: Sendable {
+        private let stored = Mutex<(any Error)?>(nil)
+        var error: (any Error)? { stored.withLock { $0 } }
+        func set(_ error: any Error) { stored.withLock { $0 = error } }
     }
 
     func serve() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// results bit for bit).
 @Suite struct SinCosTests {
     @Test func equalsSinAndCos() {
-        var g = SystemRandomNumberGenerator()
+        var g = SplitMix64(seed: 20261125)
         var arguments: [Double] = [0, -0.0, .pi, .pi / 2, 1e-300, 1e300, .infinity, -.infinity, .nan]
         for _ in 0..<200_000 { arguments.append(Double.random(in: -10...10, using: &g)) }
         for _ in 0..<20_000 { arguments.append(Double.random(in: -1e6...1e6, using: &g)) }

@@ -46,7 +46,7 @@ public final class RasterCellReader {
         noData = raster.bands.map(\.noData)
         singlePrecision = raster.dataType == .float32 || raster.dataType == .cfloat32
         bandCount = raster.bands.count
-        let count = image.blocksPerPlane * (image.isPlanar ? image.samplesPerPixel : 1)
+        let count = raster.fullResolutionBlockCount
         blocks = count <= 1 << 20 ? Array(repeating: nil, count: count) : []
         slots = .allocate(capacity: blocks.count)
         slots.initialize(repeating: Slot())
@@ -165,8 +165,8 @@ extension Raster {
 
     /// Decodes block `index` (0 ..< `fullResolutionBlockCount`, in `TIFFImage.blockIndex` order)
     /// of the full-resolution image into the raster's shared block cache, for a caller about to
-    /// read most of the raster: blocks decoded concurrently first (`DispatchQueue.concurrentPerform`)
-    /// are then read without decoding. A block that fails to decode is left for the read that
+    /// read most of the raster: blocks decoded first, on several threads (`graticule identify`'s
+    /// workers), are then read without decoding. A block that fails to decode is left for the read that
     /// needs it to report. Thread-safe.
     public func prefetchBlock(_ index: Int) {
         let image = store.images[0]

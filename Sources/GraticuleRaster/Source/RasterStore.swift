@@ -61,9 +61,9 @@ final class RasterStore: Sendable {
     @inline(__always)
     static func value(_ d: DecodedBlock, image img: TIFFImage, band: Int, column: Int, row: Int, fill: Double) -> RasterValue {
         let type = img.sampleType
-        guard let b = d.block else { return sparseValue(type, fill: fill) }
+        guard let b = d.block, let base = d.base else { return sparseValue(type, fill: fill) }
         let i = (row * b.width + column) * b.samples + (img.isPlanar ? 0 : band)
-        return load(d.base!, index: i, type: type)
+        return load(base, index: i, type: type)
     }
 
     /// The value of a block the file does not hold: `fill` in the sample type.

@@ -154,20 +154,21 @@ struct ClipBoundary: Sendable {
         // Every point of the arc is within length/2 of an end: no crossing when both ends are on
         // the convex side (the smaller of the cap and its complement) or far enough from its edge.
         let convexInside = cap.radius <= .pi / 2
+        // Both ends on the same side: the cosine of their nearest approach to the convex side's
+        // centre, for the trig-free test and, failing that, the exact one.
+        var nearestCos = 1.0
         if aIn == bIn {
             if aIn == convexInside { return }
             let centre = convexInside ? c : -c
-            let nearestCos = min(1, max(UnitSphere.dot(centre, a.v), UnitSphere.dot(centre, b.v)))
+            nearestCos = min(1, max(UnitSphere.dot(centre, a.v), UnitSphere.dot(centre, b.v)))
             if ClipBoundary.clearOfEdge(nearestCos: nearestCos, chord: UnitSphere.length(b.v - a.v),
                                         convexCos: abs(cap.cosRadius), convexSin: capSin) { return }
         }
         let length = UnitSphere.angle(a.v, b.v)
         guard length > 0 else { return }
         if aIn == bIn {
-            let centre = convexInside ? c : -c
             let edge = convexInside ? cap.radius : .pi - cap.radius
-            let nearest = acos(min(1, max(UnitSphere.dot(centre, a.v), UnitSphere.dot(centre, b.v))))
-            if nearest - 0.5 * length > edge + 1e-12 { return }
+            if acos(nearestCos) - 0.5 * length > edge + 1e-12 { return }
         }
         let u = UnitSphere.tangent(from: a.v, towards: b.v)
         let A = UnitSphere.dot(c, a.v), B = UnitSphere.dot(c, u), C = cap.cosRadius
@@ -345,7 +346,7 @@ struct FaceRing: Sendable {
         guard let cap = SphereBoundingCap(path) else { return Array(points.indices) }
         // Edge i is near when angle(centre, midpoint) ≤ R + h (h: half its length, with 1e-9 to
         // spare), i.e. dot(centre, midpoint) ≥ cos(R + h) = cos R cos h − sin R sin h.
-        let (cosR, sinR) = (cap.cosRadius, sin(cap.radius))
+        let (cosR, sinR) = (cap.cosRadius, cap.sinRadius)
         var out: [Int] = []
         for (b, block) in blocks.enumerated() {
             // The run can hold a near edge only if its cap meets the path's cap.

@@ -168,8 +168,15 @@ struct InflateDecoder {
     static func lookup(_ table: UnsafePointer<UInt32>, _ buffer: UInt64, tableBits: Int) -> UInt32 {
         let entry = table[Int(truncatingIfNeeded: buffer) & (1 << tableBits - 1)]
         guard entry & InflateTable.subtable != 0 else { return entry }
+        return subentry(table, entry, buffer, tableBits: tableBits)
+    }
+
+    /// The entry a subtable pointer `entry` (of the main table) leads to, indexed by the bits
+    /// after the main table's `tableBits`.
+    @inline(__always)
+    static func subentry(_ table: UnsafePointer<UInt32>, _ entry: UInt32, _ buffer: UInt64, tableBits: Int) -> UInt32 {
         let index = Int(truncatingIfNeeded: buffer &>> UInt64(tableBits)) & (1 &<< Int((entry >> 8) & 0xF) &- 1)
-        return table[Int(entry >> 16) + index]
+        return table[Int(entry >> 16) &+ index]
     }
 
     /// The value of a length or distance entry: its base plus its extra bits, which follow the
@@ -232,10 +239,7 @@ struct InflateDecoder {
                 }
             } else {
                 if entry & exceptional != 0 {
-                    if entry & subtable != 0 {
-                        let index = Int(truncatingIfNeeded: buffer &>> UInt64(InflateTable.litlenBits)) & (1 &<< Int((entry >> 8) & 0xF) &- 1)
-                        entry = litlen[Int(entry >> 16) &+ index]
-                    }
+                    if entry & subtable != 0 { entry = Self.subentry(litlen, entry, buffer, tableBits: InflateTable.litlenBits) }
                     if entry & literal != 0 {
                         Self.emitLiterals(&entry, &buffer, &available, &out, litlen, litlenMask)
                         if out > outLimit || next > inLimit { break }
@@ -258,10 +262,7 @@ struct InflateDecoder {
                 InflateBits.refill(&buffer, &available, &next, inBase)
                 var d = distance[Int(truncatingIfNeeded: buffer) & distanceMask]
                 if d & exceptional != 0 {
-                    if d & subtable != 0 {
-                        let index = Int(truncatingIfNeeded: buffer &>> UInt64(InflateTable.distanceBits)) & (1 &<< Int((d >> 8) & 0xF) &- 1)
-                        d = distance[Int(d >> 16) &+ index]
-                    }
+                    if d & subtable != 0 { d = Self.subentry(distance, d, buffer, tableBits: InflateTable.distanceBits) }
                     if d & exceptional != 0 {
                         buffer &>>= UInt64(d & 0xFF)
                         available &-= Int(d & 0xFF)
