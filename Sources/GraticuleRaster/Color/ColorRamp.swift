@@ -41,43 +41,45 @@ public struct ColorRamp: Sendable, Hashable {
         return SIMD4(mix(a.color.x, b.color.x), mix(a.color.y, b.color.y), mix(a.color.z, b.color.z), mix(a.color.w, b.color.w))
     }
 
-    /// The colours of many values, written as RGBA bytes at `out` (4 per value): `color(_:)` for
-    /// each, with the stops read through one buffer pointer and the pixels written in place
-    /// (the colouring of a warped raster, once per pixel of every raster map).
+    /// The colours of many values, written as RGBA bytes at `out` (4 per value): the bytes of
+    /// `color(_:)` for each, looked up in the ramp's `Table` (built once per ramp and kept) and
+    /// computed only for values in its few mixed buckets (the colouring of a warped raster, once
+    /// per pixel of every raster map). Runs of one value reuse the last colour.
     public func colorize(_ values: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<UInt8>) {
-        stops.withUnsafeBufferPointer { stops in
-            let first = stops[0], last = stops[stops.count - 1]
-            // A warp that magnifies repeats each source cell's value over neighbouring pixels:
-            // the previous value's colour is reused (NaN never equals itself).
-            var previous = Double.nan, previousColor = noDataColor
-            for (k, v) in values.enumerated() {
-                let c: SIMD4<UInt8>
-                if v == previous {
-                    c = previousColor
-                } else if v.isNaN {
-                    c = noDataColor
-                } else if v <= first.value {
-                    c = first.color
-                } else if v >= last.value {
-                    c = last.color
-                } else {
-                    var hi = 1
-                    while stops[hi].value < v { hi += 1 }
-                    let a = stops[hi - 1], b = stops[hi]
-                    let t = (v - a.value) / (b.value - a.value)
-                    // `color(_:)`'s arithmetic on the four channels at once (the same operations
-                    // per lane, so the same bytes); the clamped sum is in [0, 255.5], truncated.
-                    let x = SIMD4<Double>(Double(a.color.x), Double(a.color.y), Double(a.color.z), Double(a.color.w))
-                    let y = SIMD4<Double>(Double(b.color.x), Double(b.color.y), Double(b.color.z), Double(b.color.w))
-                    var m = x + (y - x) * t + 0.5
-                    m.replace(with: 0, where: m .< 0)
-                    m.replace(with: 255, where: m .> 255)
-                    c = SIMD4(UInt8(truncatingIfNeeded: Int(m.x)), UInt8(truncatingIfNeeded: Int(m.y)),
-                              UInt8(truncatingIfNeeded: Int(m.z)), UInt8(truncatingIfNeeded: Int(m.w)))
+        let first = stops[0], last = stops[stops.count - 1]
+        guard first.value < last.value else {
+            for (k, v) in values.enumerated() { UnsafeMutableRawPointer(out + 4 * k).storeBytes(of: color(v), as: SIMD4<UInt8>.self) }
+            return
+        }
+        let table = Table.shared(self)
+        let firstWord = Table.word(first.color), lastWord = Table.word(last.color), noDataWord = Table.word(noDataColor)
+        let n = Table.bucketCount
+        table.colors.withUnsafeBufferPointer { colors in
+            table.mixed.withUnsafeBufferPointer { mixed in
+                let pixels = UnsafeMutableRawPointer(out)
+                var previous = Double.nan, previousWord = noDataWord
+                for (k, v) in values.enumerated() {
+                    let w: UInt32
+                    if v == previous {
+                        w = previousWord
+                    } else if v.isNaN {
+                        w = noDataWord
+                    } else if v <= first.value {
+                        w = firstWord
+                    } else if v >= last.value {
+                        w = lastWord
+                    } else {
+                        let b = min(Int((v - table.low) * table.scale), n - 1)
+                        if mixed[b >> 6] >> UInt64(b & 63) & 1 == 0 {
+                            w = colors[b]
+                        } else {
+                            w = Table.word(color(v))
+                        }
+                    }
+                    previous = v
+                    previousWord = w
+                    pixels.storeBytes(of: UInt32(littleEndian: w), toByteOffset: 4 * k, as: UInt32.self)
                 }
-                previous = v
-                previousColor = c
-                (out + 4 * k).withMemoryRebound(to: SIMD4<UInt8>.self, capacity: 1) { $0.pointee = c }
             }
         }
     }

@@ -21,6 +21,14 @@ struct CellSampler {
     /// `last`'s bytes (valid while `last` holds the block; nil: sparse), width and samples.
     private var lastBase: UnsafeRawPointer?
     private var lastWidth = 0, lastSamples = 0
+    /// `last`'s first column and row in the image: a cell whose offsets from them are within
+    /// one block is in it, found without dividing.
+    private var lastColumn0 = Int.min / 2, lastRow0 = Int.min / 2
+    /// The blocks read lately (a warp's rows cross a few blocks back and forth): found here
+    /// without the store's lock and dictionary.
+    private var recent: [(key: Int, block: DecodedBlock)] = []
+    private var nextRecent = 0
+    static let recentCount = 8
     private var maskKey = -1
     private var maskBlock: DecodedBlock?
 
@@ -40,21 +48,28 @@ struct CellSampler {
     /// The cell's value in a band, or NaN for nodata, masked cells, and cells outside the image.
     mutating func value(band: Int, column: Int, row: Int) throws(GraticuleError) -> Double {
         guard column >= 0, row >= 0, column < width, row < height else { return .nan }
-        let bx = column / blockWidth, by = row / blockHeight
         let plane = planar ? band : 0
-        let key = (plane * 65_536 + by) * 65_536 + bx
-        if key != lastKey || plane != lastPlane {
-            let d = try store.block(image: image, column: bx, row: by, plane: plane)
-            last = d
-            lastBase = d.base
-            lastWidth = d.block?.width ?? 0
-            lastSamples = d.block?.samples ?? 0
-            lastKey = key; lastPlane = plane
+        var dc = column &- lastColumn0, dr = row &- lastRow0
+        if UInt(bitPattern: dc) >= UInt(blockWidth) || UInt(bitPattern: dr) >= UInt(blockHeight) || plane != lastPlane {
+            let bx = column / blockWidth, by = row / blockHeight
+            let key = (plane * 65_536 + by) * 65_536 + bx
+            if key != lastKey || plane != lastPlane {
+                let d = try recentBlock(key: key, column: bx, row: by, plane: plane)
+                last = d
+                lastBase = d.base
+                lastWidth = d.block?.width ?? 0
+                lastSamples = d.block?.samples ?? 0
+                lastKey = key; lastPlane = plane
+            }
+            lastColumn0 = bx * blockWidth
+            lastRow0 = by * blockHeight
+            dc = column - lastColumn0
+            dr = row - lastRow0
         }
         let nd = noData[band]
         let v: Double
         if let base = lastBase {
-            let i = ((row - by * blockHeight) * lastWidth + (column - bx * blockWidth)) * lastSamples + (planar ? 0 : band)
+            let i = (dr * lastWidth + dc) * lastSamples + (planar ? 0 : band)
             v = type.double(base, index: i)
         } else {
             v = nd ?? 0
@@ -62,6 +77,18 @@ struct CellSampler {
         if RasterBand.isNoData(v, noData: nd, singlePrecision: singlePrecision) { return .nan }
         if let mask, try !maskValid(mask: mask, column: column, row: row) { return .nan }
         return v
+    }
+
+    private mutating func recentBlock(key: Int, column: Int, row: Int, plane: Int) throws(GraticuleError) -> DecodedBlock {
+        for entry in recent where entry.key == key { return entry.block }
+        let d = try store.block(image: image, column: column, row: row, plane: plane)
+        if recent.count < Self.recentCount {
+            recent.append((key, d))
+        } else {
+            recent[nextRecent] = (key, d)
+            nextRecent = (nextRecent + 1) % Self.recentCount
+        }
+        return d
     }
 
     private mutating func maskValid(mask: Int, column: Int, row: Int) throws(GraticuleError) -> Bool {
