@@ -7,8 +7,13 @@ extension MapRenderer {
     /// is drawn), then the layers in the order given.
     ///
     /// - Throws: `invalidInput` when a built-in countries layer cannot be loaded.
-    public func scene() throws(GraticuleError) -> MapScene {
+    public func scene() throws(GraticuleError) -> MapScene { try scene(reusingProjection: true) }
+
+    /// The scene, with countries taken from the per-scale `ProjectedCountries` (`true`) or
+    /// projected for this view alone (`false`, the tests' reference).
+    func scene(reusingProjection: Bool) throws(GraticuleError) -> MapScene {
         var builder = SceneBuilder(renderer: self)
+        builder.reuseProjection = reusingProjection
         if layers.contains(.outline) && style.sphereFill.alpha > 0 {
             builder.sphere(fill: style.sphereFill, stroke: nil, width: 0, layer: "sphere")
         }
@@ -50,6 +55,8 @@ struct SceneBuilder {
     let viewClip: ViewClip
     var items: [MapScene.Item] = []
     var warnings: [String] = []
+    /// Whether countries come from `ProjectedCountries` where the scale allows.
+    var reuseProjection = true
     private var buffer: [SIMD2<Double>] = []
     private var scratch: [SIMD2<Double>] = []
     private var projected = Resampler.Scratch()
@@ -82,6 +89,26 @@ struct SceneBuilder {
         return out
     }
 
+    /// Rings already projected at this view's scale (`ProjectedCountries`: pixels from the map's
+    /// origin) moved to the view and clipped to it.
+    mutating func viewRings(_ rings: [[SIMD2<Double>]], dropped: Int, name: String) -> [[SIMD2<Double>]] {
+        let view = renderer.view
+        let offset = SIMD2(view.xMin / view.unitsPerPixel.x, -view.yMax / view.unitsPerPixel.y)
+        var out: [[SIMD2<Double>]] = []
+        for ring in rings {
+            buffer.removeAll(keepingCapacity: true)
+            for p in ring { buffer.append(p - offset) }
+            if viewClip.containsAll(buffer) {
+                out.append(Array(buffer))
+                continue
+            }
+            let clipped = viewClip.clipRing(buffer, scratch: &scratch)
+            if clipped.count >= 3 { out.append(clipped) }
+        }
+        if dropped > 0 { warnings.append("\(name): \(dropped) clipped vertices did not project and were left out") }
+        return out
+    }
+
     /// Projected, view-clipped runs of lines.
     mutating func pixelLines(_ lines: [SpherePath], name: String) -> [[SIMD2<Double>]] {
         var out: [[SIMD2<Double>]] = []
@@ -101,11 +128,16 @@ struct SceneBuilder {
         warnings += prepared.warnings
         let style = renderer.style
         let schema = prepared.layer.layer.schema
+        let projected = reuseProjection ? ProjectedCountries.get(renderer, prepared) : nil
         for (i, rings) in prepared.rings.enumerated() where !rings.isEmpty {
             let feature = prepared.layer.layer.features[i]
             let code = feature.value("ADM0_A3", in: schema)?.stringValue
             let name = feature.value("ADMIN", in: schema)?.stringValue
-            let paths = pixelRings(rings, name: name ?? "feature \(i)")
+            let paths = if let projected {
+                viewRings(projected.rings[i], dropped: projected.dropped[i], name: name ?? "feature \(i)")
+            } else {
+                pixelRings(rings, name: name ?? "feature \(i)")
+            }
             guard !paths.isEmpty else { continue }
             let selected = code.map { style.selectedCountries.contains($0) } ?? false
             items.append(MapScene.Item(layer: "countries", paths: paths, closed: true,

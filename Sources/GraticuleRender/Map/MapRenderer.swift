@@ -195,10 +195,12 @@ public struct MapRenderer: Sendable {
         return p.x.isFinite && p.y.isFinite ? p : nil
     }
 
-    /// Empties the process-wide caches of countries clipped per spatial reference, map
-    /// projections, region clippers and fitted extents (to free memory, or to time a first map: `graticule bench render`).
+    /// Empties the process-wide caches of countries clipped per spatial reference and projected
+    /// per scale, map projections, region clippers and fitted extents (to free memory, or to time
+    /// a first map: `graticule bench render`).
     public static func clearCache() {
         PreparedCountries.clear()
+        ProjectedCountries.clear()
         RegionClipper.clearCache()
         MapProjection.clearCache()
         fittedExtents.removeAll()

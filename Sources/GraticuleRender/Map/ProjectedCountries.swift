@@ -1,0 +1,89 @@
+import GraticuleCore
+import GraticuleCRS
+
+/// The countries of one `PreparedCountries`, resampled and projected at one map scale, in the
+/// pixels of a view whose top-left corner is the map's origin: (x / unitsPerPixel.x,
+/// −y / unitsPerPixel.y). Resampling compares projected midpoints with chords in pixels, which
+/// depends on the scale and not on where the view is; so any view at this scale takes these
+/// rings, moves them by its corner's offset and clips them, and pans, repeated maps and the tiles
+/// of one zoom level do not project again. Cached per (spatial reference, scale), with the
+/// prepared countries it was made from (a view that prepares other ones makes its own).
+///
+/// Only scales at which the whole map stays within ±`limit` pixels of the origin are kept (world
+/// and regional maps; coordinates there carry 10⁻¹⁰ px of rounding); deeper zooms project each
+/// view as before.
+final class ProjectedCountries: Sendable {
+    let prepared: PreparedCountries
+    /// Per feature, its rings in origin pixels.
+    let rings: [[[SIMD2<Double>]]]
+    /// Per feature, the clipped vertices that did not project.
+    let dropped: [Int]
+    let pointCount: Int
+
+    static let limit = 1e6
+
+    private init(prepared: PreparedCountries, rings: [[[SIMD2<Double>]]], dropped: [Int], pointCount: Int) {
+        self.prepared = prepared
+        self.rings = rings
+        self.dropped = dropped
+        self.pointCount = pointCount
+    }
+
+    /// The spatial reference and the scale, each unit per pixel rounded to 40 bits of mantissa
+    /// (10⁻¹² relative): a panned view's scale, its extent's width over its size, differs from
+    /// the last one's in the last bits. Rings made at a scale that differs that little lie within
+    /// 10⁻⁶ px of the view's own out to the limit.
+    struct Key: Hashable, Sendable {
+        let spatialReference: SpatialReference
+        let unitsPerPixel: SIMD2<UInt64>
+
+        init(_ spatialReference: SpatialReference, _ upp: SIMD2<Double>) {
+            self.spatialReference = spatialReference
+            @inline(__always) func rounded(_ v: Double) -> UInt64 { (v.bitPattern &+ (1 << 11)) & ~((1 << 12) - 1) }
+            unitsPerPixel = SIMD2(rounded(upp.x), rounded(upp.y))
+        }
+    }
+
+    /// Entries hold a few hundred kilobytes (1:110m) to tens of megabytes (1:10m).
+    static let cache = BoundedCache<Key, ProjectedCountries>(capacity: 32, maxCost: 256 << 20)
+
+    /// The countries for a renderer's scale, projected once per scale; nil at scales too fine to
+    /// keep (see the type).
+    static func get(_ renderer: MapRenderer, _ prepared: PreparedCountries) -> ProjectedCountries? {
+        // The map spans a few radians: beyond the limit at this scale, do not try.
+        guard 8 * Double.pi / renderer.radiansPerPixel < limit else { return nil }
+        let upp = renderer.view.unitsPerPixel
+        let key = Key(renderer.spatialReference, upp)
+        if let hit = cache.value(for: key), hit.prepared === prepared { return hit }
+        guard let built = build(renderer, prepared) else { return nil }
+        cache.insert(built, for: key, cost: 16 * built.pointCount)
+        return built
+    }
+
+    private static func build(_ renderer: MapRenderer, _ prepared: PreparedCountries) -> ProjectedCountries? {
+        let resampler = Resampler(projection: renderer.projection,
+                                  view: PixelTransform(xMin: 0, yMax: 0, unitsPerPixel: renderer.view.unitsPerPixel))
+        var scratch = Resampler.Scratch()
+        var all: [[[SIMD2<Double>]]] = []
+        var dropped: [Int] = []
+        var count = 0
+        all.reserveCapacity(prepared.rings.count)
+        for feature in prepared.rings {
+            var rings: [[SIMD2<Double>]] = []
+            var lost = 0
+            for ring in feature {
+                var out: [SIMD2<Double>] = []
+                resampler.project(ring, closed: true, into: &out, dropped: &lost, scratch: &scratch)
+                guard out.count >= 3 else { continue }
+                for p in out where !(abs(p.x) < limit && abs(p.y) < limit) { return nil }
+                count += out.count
+                rings.append(out)
+            }
+            all.append(rings)
+            dropped.append(lost)
+        }
+        return ProjectedCountries(prepared: prepared, rings: all, dropped: dropped, pointCount: count)
+    }
+
+    static func clear() { cache.removeAll() }
+}

@@ -1,0 +1,59 @@
+import GraticuleCore
+import GraticuleCRS
+import GraticuleGeometry
+@testable import GraticuleRender
+import Testing
+
+/// Countries projected once per scale (`ProjectedCountries`) and moved to each view give the
+/// scene that projecting them for that view alone gives: the same rings and points to within
+/// 1e-6 px, for the whole map and for views panned across it at the same scale.
+@Suite struct ProjectedCountriesTests {
+    static func compare(_ a: MapScene, _ b: MapScene, _ label: String) {
+        #expect(a.items.count == b.items.count, "\(label): \(a.items.count) items vs \(b.items.count)")
+        var worst = 0.0, mismatched: [String] = []
+        for (x, y) in zip(a.items, b.items) {
+            guard x.id == y.id, x.paths.count == y.paths.count,
+                  zip(x.paths, y.paths).allSatisfy({ $0.count == $1.count }) else {
+                mismatched.append(x.id ?? x.layer)
+                continue
+            }
+            for (p, q) in zip(x.paths, y.paths) {
+                for (u, v) in zip(p, q) { worst = max(worst, abs(u.x - v.x), abs(u.y - v.y)) }
+            }
+        }
+        #expect(mismatched.isEmpty, "\(label): rings differ for \(mismatched.prefix(5))")
+        #expect(worst < 1e-6, "\(label): points differ by \(worst) px")
+    }
+
+    @Test(arguments: ["EPSG:4326", "EPSG:3857", "ESRI:54030", "ESRI:54009", "ESRI:54052", "ESRI:102038", "EPSG:3035"])
+    func theSceneEqualsProjectingTheViewAlone(_ crs: String) throws {
+        let sr = try SpatialReference(text: crs)
+        let whole = try MapRenderer(spatialReference: sr, width: 1024, height: 512, layers: [.countries(.low)])
+        Self.compare(try whole.scene(), try whole.scene(reusingProjection: false), "\(crs) whole map")
+        // Pans at the same scale: a third of the view right and down, and a fraction of a pixel.
+        let e = whole.extent, upp = whole.view.unitsPerPixel
+        for (dx, dy) in [(341.0, 170.0), (-0.37, 0.81), (-500.0, -260.0)] {
+            let panned = Envelope(xMin: e.xMin + dx * upp.x, yMin: e.yMin - dy * upp.y, xMax: e.xMax + dx * upp.x,
+                                  yMax: e.yMax - dy * upp.y, spatialReference: sr)
+            let r = try MapRenderer(spatialReference: sr, extent: panned, width: 1024, height: 512, layers: [.countries(.low)])
+            // The pan's scale differs from the whole map's in the last bits at most: one entry.
+            #expect(abs(r.view.unitsPerPixel.x / upp.x - 1) < 1e-14 && abs(r.view.unitsPerPixel.y / upp.y - 1) < 1e-14)
+            let prepared = try r.preparedCountries(.low)
+            if try whole.preparedCountries(.low) === prepared {
+                #expect(ProjectedCountries.get(r, prepared) === ProjectedCountries.get(whole, prepared))
+            }
+            let cached = try r.scene()
+            Self.compare(cached, try r.scene(reusingProjection: false), "\(crs) panned \(dx), \(dy)")
+        }
+    }
+
+    /// Deep zooms project each view (the whole map would lie beyond the limit in pixels).
+    @Test func deepZoomsAreNotKept() throws {
+        let sr = try SpatialReference(text: "EPSG:3857")
+        let r = try MapRenderer(spatialReference: sr,
+                                extent: Envelope(xMin: 0, yMin: 0, xMax: 100, yMax: 50, spatialReference: sr),
+                                width: 1000, height: 500, layers: [.countries(.low)])
+        let prepared = try r.preparedCountries(.low)
+        #expect(ProjectedCountries.get(r, prepared) == nil)
+    }
+}
