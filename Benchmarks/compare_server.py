@@ -8,6 +8,9 @@ Data: the built-in Natural Earth 1:110m countries (exported to a Shapefile with
 `graticule convert countries110` for MapServer) and the built-in NDVI raster (the same GeoTIFF file).
 Requests (WMS 1.3.0):
   A. GetMap countries, EPSG:4326, whole world, 1024 × 512 PNG           (contract ≥ 10× MapServer)
+  A1, A2. The same map over 64 views in turn: pans at one scale, and 64 scales (zooms), each
+     against the server started with --no-cache (no image cache; the countries projected per
+     scale are reused by the pans, not by the zooms) and against MapServer
   B. GetFeatureInfo on the NDVI raster, one cell                        (contract ≥ 10× MapServer)
   C. GetFeatureInfo on countries (vector)
   D. GetMap NDVI, EPSG:3857, 256 × 256 PNG
@@ -125,6 +128,34 @@ def wrk(url, duration, conns=8, threads=2, script=None):
             "socket": errs.group(1) if errs else "none"}
 
 
+def rotation_script(path, base_url, queries):
+    """A wrk Lua script that sends the queries (appended to base_url's path) in turn."""
+    prefix = "/" + base_url.split("/", 3)[3]
+    with open(path, "w") as f:
+        f.write("local paths = {" + ",".join('"' + prefix + q + '"' for q in queries) + "}\nlocal i = 0\n"
+                "request = function()\n  i = i % #paths + 1\n  return wrk.format(\"GET\", paths[i])\nend\n")
+    return path
+
+
+def world_views(kind, n=64, seed=12345):
+    """n WMS 1.3.0 EPSG:4326 BBOX values (lat,lon order) of 1024 x 512 maps: 'pans' at one scale
+    (a quarter of the world, 0.176 deg per pixel, corners drawn from a seeded generator) or 'zooms'
+    (n scales from the whole world to 1/24 of it, centres drawn likewise)."""
+    import random
+    rng = random.Random(seed)
+    out = []
+    for k in range(n):
+        if kind == "pans":
+            w = 180.0
+        else:
+            w = 360.0 / (1 + 23 * k / (n - 1))
+        h = w / 2
+        lon0 = rng.uniform(-180, 180 - w) if w < 360 else -180.0
+        lat0 = rng.uniform(-90, 90 - h) if h < 180 else -90.0
+        out.append(f"{lat0:.6f},{lon0:.6f},{lat0 + h:.6f},{lon0 + w:.6f}")
+    return out
+
+
 def rss_kib(pid):
     try:
         with open(f"/proc/{pid}/status") as f:
@@ -204,6 +235,27 @@ def main():
             fmt = lambda r: (f"{r['rps']:16.1f} {r['p50']:>8} {r['p99']:>8}" if r else f"{'n/a':>16} {'':>8} {'':>8}")
             ratio = f"{g['rps'] / m['rps']:6.1f}×" if g and m else "   n/a"
             print(f"{name:48} {fmt(g)} {fmt(m)} {ratio}")
+            for who, r in (("Graticule", g), ("MapServer", m)):
+                if r and (r["non2xx"] or r["socket"] != "none"):
+                    print(f"   {who}: {r['non2xx']} non-2xx, socket errors {r['socket']}")
+
+        # Distinct views in turn: pans at one scale, then zooms, on the no-cache server.
+        for label, kind in (("A1 GetMap countries, 64 pans --no-cache", "pans"), ("A2 GetMap countries, 64 zooms --no-cache", "zooms")):
+            queries = [w + "REQUEST=GetMap&LAYERS=countries&CRS=EPSG:4326&BBOX=" + b + "&WIDTH=1024&HEIGHT=512&FORMAT=image/png"
+                       for b in world_views(kind)]
+            row = {}
+            for who, base in (("gr", nc_base), ("ms", ms_base)):
+                bad = [q for q in queries[:4] if (r := fetch(base + q))[0] != 200 or not r[1].startswith("image/png")]
+                if bad:
+                    row[who] = None
+                    print(f"   {label}: {'Graticule' if who == 'gr' else 'MapServer'} refused {bad[0]}")
+                    continue
+                script_path = rotation_script(os.path.join(root, f"{kind}-{who}.lua"), base, queries)
+                row[who] = wrk(base.split("?")[0].rsplit("/", 1)[0] + "/", a.duration, script=script_path)
+            g, m = row.get("gr"), row.get("ms")
+            fmt = lambda r: (f"{r['rps']:16.1f} {r['p50']:>8} {r['p99']:>8}" if r else f"{'n/a':>16} {'':>8} {'':>8}")
+            ratio = f"{g['rps'] / m['rps']:6.1f}×" if g and m else "   n/a"
+            print(f"{label:48} {fmt(g)} {fmt(m)} {ratio}")
             for who, r in (("Graticule", g), ("MapServer", m)):
                 if r and (r["non2xx"] or r["socket"] != "none"):
                     print(f"   {who}: {r['non2xx']} non-2xx, socket errors {r['socket']}")
