@@ -133,6 +133,22 @@ struct ImageDeflate {
                     }
                     var literalStart = -1
                     while x < w {
+                        // A pixel that equals neither the one above nor the one left starts no
+                        // run: a literal, without measuring runs (most pixels of a photo-like
+                        // raster, the edges of a map).
+                        let p = row[x]
+                        let runs = (hasAbove && p == above[x]) || (x > 0 && p == row[x - 1])
+                        if !runs {
+                            if rgbOnly && p >> 24 != 0xFF { return false }
+                            freq[Int(p & 0xFF)] += 1
+                            freq[Int(p >> 8 & 0xFF)] += 1
+                            freq[Int(p >> 16 & 0xFF)] += 1
+                            if !rgbOnly { freq[Int(p >> 24)] += 1 }
+                            colours.insert(p)
+                            if literalStart < 0 { literalStart = x }
+                            x += 1
+                            continue
+                        }
                         let rest = w - x
                         let up = hasAbove ? Self.equalRun(row + x, above + x, rest) : 0
                         var run = up, kind = Self.above
@@ -143,25 +159,13 @@ struct ImageDeflate {
                                 kind = Self.left
                             }
                         }
-                        if run > 0 {
-                            if literalStart >= 0 {
-                                tokens.append(Self.literals << 62 | UInt64(x - literalStart) << 32 | UInt64(y * w + literalStart))
-                                literalStart = -1
-                            }
-                            tokens.append(kind << 62 | UInt64(bpp * run) << 32)
-                            x += run
-                            continue
+                        // A run of at least one pixel (the first one matched above).
+                        if literalStart >= 0 {
+                            tokens.append(Self.literals << 62 | UInt64(x - literalStart) << 32 | UInt64(y * w + literalStart))
+                            literalStart = -1
                         }
-                        // A literal pixel.
-                        let p = row[x]
-                        if rgbOnly && p >> 24 != 0xFF { return false }
-                        freq[Int(p & 0xFF)] += 1
-                        freq[Int(p >> 8 & 0xFF)] += 1
-                        freq[Int(p >> 16 & 0xFF)] += 1
-                        if !rgbOnly { freq[Int(p >> 24)] += 1 }
-                        colours.insert(p)
-                        if literalStart < 0 { literalStart = x }
-                        x += 1
+                        tokens.append(kind << 62 | UInt64(bpp * run) << 32)
+                        x += run
                     }
                     if literalStart >= 0 {
                         tokens.append(Self.literals << 62 | UInt64(w - literalStart) << 32 | UInt64(y * w + literalStart))
