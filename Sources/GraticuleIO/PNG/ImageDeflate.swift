@@ -349,11 +349,19 @@ struct ImageDeflate {
                             let v = p.pointee
                             let r = lit[Int(v & 0xFF)], g = lit[Int(v >> 8 & 0xFF)], b = lit[Int(v >> 16 & 0xFF)]
                             let rn = r >> 16, gn = g >> 16, bn = b >> 16
-                            writer.put(UInt64(r & 0xFFFF) | UInt64(g & 0xFFFF) << UInt64(rn)
-                                           | UInt64(b & 0xFFFF) << UInt64(rn + gn), Int(rn + gn + bn))
+                            let rgb = UInt64(r & 0xFFFF) | UInt64(g & 0xFFFF) << UInt64(rn) | UInt64(b & 0xFFFF) << UInt64(rn + gn)
+                            let rgbBits = Int(rn + gn + bn)
                             if rgba {
-                                let a = lit[Int(v >> 24)]
-                                writer.put(UInt64(a & 0xFFFF), Int(a >> 16))
+                                // The four codes in one write when they fit (they nearly always do).
+                                let a = lit[Int(v >> 24)], an = Int(a >> 16)
+                                if rgbBits + an <= 56 {
+                                    writer.put(rgb | UInt64(a & 0xFFFF) << UInt64(rgbBits), rgbBits + an)
+                                } else {
+                                    writer.put(rgb, rgbBits)
+                                    writer.put(UInt64(a & 0xFFFF), an)
+                                }
+                            } else {
+                                writer.put(rgb, rgbBits)
                             }
                             p += 1
                         }
