@@ -128,6 +128,17 @@ def wrk(url, duration, conns=8, threads=2, script=None):
             "socket": errs.group(1) if errs else "none"}
 
 
+def print_row(name, row):
+    """One line of the table: Graticule's and MapServer's wrk results and their ratio."""
+    g, m = row.get("gr"), row.get("ms")
+    fmt = lambda r: (f"{r['rps']:16.1f} {r['p50']:>8} {r['p99']:>8}" if r else f"{'n/a':>16} {'':>8} {'':>8}")
+    ratio = f"{g['rps'] / m['rps']:6.1f}×" if g and m else "   n/a"
+    print(f"{name:48} {fmt(g)} {fmt(m)} {ratio}")
+    for who, r in (("Graticule", g), ("MapServer", m)):
+        if r and (r["non2xx"] or r["socket"] != "none"):
+            print(f"   {who}: {r['non2xx']} non-2xx, socket errors {r['socket']}")
+
+
 def rotation_script(path, base_url, queries):
     """A wrk Lua script that sends the queries (appended to base_url's path) in turn."""
     prefix = "/" + base_url.split("/", 3)[3]
@@ -229,15 +240,9 @@ def main():
                     print(f"   {name}: {'Graticule' if who == 'gr' else 'MapServer'} answered {status} {got}: {body[:160]!r}")
                     continue
                 row[who] = wrk(base + query, a.duration)
-            g, m = row.get("gr"), row.get("ms")
-            if g and base_g == gr_base:
+            if row.get("gr") and base_g == gr_base:
                 usable.append(gr_base + query)
-            fmt = lambda r: (f"{r['rps']:16.1f} {r['p50']:>8} {r['p99']:>8}" if r else f"{'n/a':>16} {'':>8} {'':>8}")
-            ratio = f"{g['rps'] / m['rps']:6.1f}×" if g and m else "   n/a"
-            print(f"{name:48} {fmt(g)} {fmt(m)} {ratio}")
-            for who, r in (("Graticule", g), ("MapServer", m)):
-                if r and (r["non2xx"] or r["socket"] != "none"):
-                    print(f"   {who}: {r['non2xx']} non-2xx, socket errors {r['socket']}")
+            print_row(name, row)
 
         # Distinct views in turn: pans at one scale, then zooms, on the no-cache server.
         for label, kind in (("A1 GetMap countries, 64 pans --no-cache", "pans"), ("A2 GetMap countries, 64 zooms --no-cache", "zooms")):
@@ -252,20 +257,11 @@ def main():
                     continue
                 script_path = rotation_script(os.path.join(root, f"{kind}-{who}.lua"), base, queries)
                 row[who] = wrk(base.split("?")[0].rsplit("/", 1)[0] + "/", a.duration, script=script_path)
-            g, m = row.get("gr"), row.get("ms")
-            fmt = lambda r: (f"{r['rps']:16.1f} {r['p50']:>8} {r['p99']:>8}" if r else f"{'n/a':>16} {'':>8} {'':>8}")
-            ratio = f"{g['rps'] / m['rps']:6.1f}×" if g and m else "   n/a"
-            print(f"{label:48} {fmt(g)} {fmt(m)} {ratio}")
-            for who, r in (("Graticule", g), ("MapServer", m)):
-                if r and (r["non2xx"] or r["socket"] != "none"):
-                    print(f"   {who}: {r['non2xx']} non-2xx, socket errors {r['socket']}")
+            print_row(label, row)
 
         # Soak: 64 connections, all usable requests in rotation, memory sampled each second.
-        script = os.path.join(root, "rotate.lua")
-        with open(script, "w") as f:
-            paths = [u.split(f"127.0.0.1:{gr_port}", 1)[1] for u in usable]
-            f.write("local paths = {" + ",".join('"' + p + '"' for p in paths) + "}\nlocal i = 0\n"
-                    "request = function()\n  i = i % #paths + 1\n  return wrk.format(\"GET\", paths[i])\nend\n")
+        script = rotation_script(os.path.join(root, "rotate.lua"), f"http://127.0.0.1:{gr_port}/",
+                                 [u.split(f"127.0.0.1:{gr_port}/", 1)[1] for u in usable])
         samples = []
         stop = threading.Event()
 

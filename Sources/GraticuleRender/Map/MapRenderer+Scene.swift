@@ -76,16 +76,9 @@ struct SceneBuilder {
         for ring in rings {
             buffer.removeAll(keepingCapacity: true)
             resampler.project(ring, closed: true, into: &buffer, dropped: &dropped, scratch: &projected)
-            guard buffer.count >= 3 else { continue }
-            if viewClip.containsAll(buffer) {
-                // A copy of exactly its size: `buffer` stays unique and keeps its capacity.
-                out.append(Array(buffer))
-                continue
-            }
-            let clipped = viewClip.clipRing(buffer, scratch: &scratch)
-            if clipped.count >= 3 { out.append(clipped) }
+            if buffer.count >= 3 { appendClippedBuffer(to: &out) }
         }
-        if dropped > 0 { warnings.append("\(name): \(dropped) clipped vertices did not project and were left out") }
+        warnDropped(dropped, name)
         return out
     }
 
@@ -98,15 +91,25 @@ struct SceneBuilder {
         for ring in rings {
             buffer.removeAll(keepingCapacity: true)
             for p in ring { buffer.append(p - offset) }
-            if viewClip.containsAll(buffer) {
-                out.append(Array(buffer))
-                continue
-            }
-            let clipped = viewClip.clipRing(buffer, scratch: &scratch)
-            if clipped.count >= 3 { out.append(clipped) }
+            appendClippedBuffer(to: &out)
         }
-        if dropped > 0 { warnings.append("\(name): \(dropped) clipped vertices did not project and were left out") }
+        warnDropped(dropped, name)
         return out
+    }
+
+    /// Appends the ring in `buffer` clipped to the view (nothing when fewer than 3 points remain).
+    private mutating func appendClippedBuffer(to out: inout [[SIMD2<Double>]]) {
+        if viewClip.containsAll(buffer) {
+            // A copy of exactly its size: `buffer` stays unique and keeps its capacity.
+            out.append(Array(buffer))
+            return
+        }
+        let clipped = viewClip.clipRing(buffer, scratch: &scratch)
+        if clipped.count >= 3 { out.append(clipped) }
+    }
+
+    private mutating func warnDropped(_ dropped: Int, _ name: String) {
+        if dropped > 0 { warnings.append("\(name): \(dropped) clipped vertices did not project and were left out") }
     }
 
     /// Projected, view-clipped runs of lines.
@@ -119,7 +122,7 @@ struct SceneBuilder {
             guard buffer.count >= 2 else { continue }
             out += viewClip.clipLine(buffer)
         }
-        if dropped > 0 { warnings.append("\(name): \(dropped) clipped vertices did not project and were left out") }
+        warnDropped(dropped, name)
         return out
     }
 
