@@ -50,6 +50,20 @@ import GraticuleCore
         #expect(bad == 0, "\(name): \(bad) of \(values.count) values differ")
     }
 
+    /// Fewer values than buckets, for a ramp without a table: computed one by one, the same bytes.
+    @Test func fewValuesWithoutATable() {
+        let ramp = ColorRamp.terrain(min: 3, max: 7.25)  // a ramp no other test colours
+        var values = [Double.nan, 2, 3, 3, 4.9, 4.9, 5.125, 7.25, 8]
+        var rng = SplitMix64(seed: 77)
+        for _ in 0..<1000 { values.append(2 + 6 * rng.unit()) }
+        var bytes = [UInt8](repeating: 0, count: 4 * values.count)
+        values.withUnsafeBufferPointer { v in bytes.withUnsafeMutableBufferPointer { ramp.colorize(v, into: $0.baseAddress!) } }
+        for (k, v) in values.enumerated() {
+            #expect(SIMD4(bytes[4 * k], bytes[4 * k + 1], bytes[4 * k + 2], bytes[4 * k + 3]) == ramp.color(v), "value \(v)")
+        }
+        #expect(ColorRamp.Table.cache.value(for: ramp) == nil)
+    }
+
     @Test func colorByHand() {
         let grey = ColorRamp.grey(min: 0, max: 255)
         #expect(grey.color(100.4) == [100, 100, 100, 255])  // 100.4 + 0.5 truncated

@@ -415,7 +415,7 @@ struct ImageDeflate {
             let r = v & mask, g = v &>> 8 & mask, bl = v &>> 16 & mask, al = v &>> 24 & alphaMask
             sum1 &+= r &+ g &+ bl &+ al
             sum2 &+= sum1
-            channels &+= g &+ bl &<< 1 &+ al &* 3
+            channels &+= g &+ bl &<< 1 &+ al &<< 1 &+ al
         }
         // Σ_j j·s = blocks·Σ sum1 − Σ sum2 per lane (each block's value is added blocks − j times).
         var s = 0, xs = 0, cs = 0

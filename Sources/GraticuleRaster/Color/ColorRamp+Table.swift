@@ -59,8 +59,11 @@ extension ColorRamp {
         /// Tables of the ramps met lately (a server colours with a few ramps over and over).
         static let cache = BoundedCache<ColorRamp, Table>(capacity: 16)
 
-        static func shared(_ ramp: ColorRamp) -> Table {
+        /// The ramp's table: the one kept, else a new one (kept) when `valueCount` values will
+        /// repay building it (about two `color(_:)` calls per bucket), else nil.
+        static func shared(_ ramp: ColorRamp, valueCount: Int) -> Table? {
             if let t = cache.value(for: ramp) { return t }
+            guard valueCount >= bucketCount else { return nil }
             let t = Table(ramp)
             cache.insert(t, for: ramp)
             return t

@@ -42,16 +42,23 @@ public struct ColorRamp: Sendable, Hashable {
     }
 
     /// The colours of many values, written as RGBA bytes at `out` (4 per value): the bytes of
-    /// `color(_:)` for each, looked up in the ramp's `Table` (built once per ramp and kept) and
-    /// computed only for values in its few mixed buckets (the colouring of a warped raster, once
-    /// per pixel of every raster map). Runs of one value reuse the last colour.
+    /// `color(_:)` for each, looked up in the ramp's `Table` (built once per ramp and kept, when
+    /// there are at least as many values as buckets or it exists already) and computed only for
+    /// values in its few mixed buckets (the colouring of a warped raster, once per pixel of every
+    /// raster map). Runs of one value reuse the last colour.
     public func colorize(_ values: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<UInt8>) {
         let first = stops[0], last = stops[stops.count - 1]
-        guard first.value < last.value else {
-            for (k, v) in values.enumerated() { UnsafeMutableRawPointer(out + 4 * k).storeBytes(of: color(v), as: SIMD4<UInt8>.self) }
+        guard first.value < last.value, let table = Table.shared(self, valueCount: values.count) else {
+            var previous = Double.nan, previousColor = noDataColor
+            for (k, v) in values.enumerated() {
+                if !(v == previous) {
+                    previous = v
+                    previousColor = color(v)
+                }
+                UnsafeMutableRawPointer(out + 4 * k).storeBytes(of: previousColor, as: SIMD4<UInt8>.self)
+            }
             return
         }
-        let table = Table.shared(self)
         let firstWord = Table.word(first.color), lastWord = Table.word(last.color), noDataWord = Table.word(noDataColor)
         let n = Table.bucketCount
         table.colors.withUnsafeBufferPointer { colors in

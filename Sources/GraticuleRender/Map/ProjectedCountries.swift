@@ -44,8 +44,8 @@ final class ProjectedCountries: Sendable {
         }
     }
 
-    /// Entries hold a few hundred kilobytes (1:110m) to tens of megabytes (1:10m).
-    static let cache = BoundedCache<Key, ProjectedCountries>(capacity: 32, maxCost: 256 << 20)
+    /// Entries hold about 200 KB (1:110m) to a few megabytes (1:10m); 64 MiB at most in all.
+    static let cache = BoundedCache<Key, ProjectedCountries>(capacity: 32, maxCost: 64 << 20)
 
     /// The countries for a renderer's scale, projected once per scale; nil at scales too fine to
     /// keep (see the type).
