@@ -21,7 +21,7 @@ struct InfoCommand: ParsableCommand {
     var json = false
 
     /// The describers, tried in order.
-    static let sources: [any InfoSource.Type] = [RasterInfo.self, VectorInfo.self]
+    static var sources: [any InfoSource.Type] { [RasterInfo.self, VectorInfo.self] }
 
     func run() throws {
         guard let source = InfoCommand.sources.first(where: { $0.handles(file) }) else {

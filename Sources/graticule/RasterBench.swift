@@ -16,7 +16,9 @@ struct RasterBench: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Decode repetitions; the best is reported.") var repetitions: Int = 5
 
     func run() throws {
-        do { if decode { try timeDecode() } else if warp { try timeWarp() } else { try timeIdentify() } } catch let error as GraticuleError {
+        do throws(GraticuleError) {
+            if decode { try timeDecode() } else if warp { try timeWarp() } else { try timeIdentify() }
+        } catch {
             throw CLIError(message: error.description)
         }
     }

@@ -217,7 +217,7 @@ import Testing
         #expect(outcome.run > 0, "\(file): no check ran; skipped \(outcome.skipped)")
         if let dump = ProcessInfo.processInfo.environment["GIE_DUMP"] {
             let text = outcome.failures.joined(separator: "\n") + "\n"
-            FileManager.default.createFile(atPath: dump + "/" + file.replacingOccurrences(of: "/", with: "_") + ".txt",
+            _ = FileManager.default.createFile(atPath: dump + "/" + file.replacingOccurrences(of: "/", with: "_") + ".txt",
                                            contents: Data(text.utf8))
         }
         let unexpected = outcome.failures.filter { Self.deliberateDeviations[Self.key($0)] == nil }
