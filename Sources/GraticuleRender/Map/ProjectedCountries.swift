@@ -68,16 +68,17 @@ final class ProjectedCountries: Sendable {
         var dropped: [Int] = []
         var count = 0
         all.reserveCapacity(prepared.rings.count)
+        var buffer: [SIMD2<Double>] = []  // reused; each ring is kept as a copy of its size
         for feature in prepared.rings {
             var rings: [[SIMD2<Double>]] = []
             var lost = 0
             for ring in feature {
-                var out: [SIMD2<Double>] = []
-                resampler.project(ring, closed: true, into: &out, dropped: &lost, scratch: &scratch)
-                guard out.count >= 3 else { continue }
-                for p in out where !(abs(p.x) < limit && abs(p.y) < limit) { return nil }
-                count += out.count
-                rings.append(out)
+                buffer.removeAll(keepingCapacity: true)
+                resampler.project(ring, closed: true, into: &buffer, dropped: &lost, scratch: &scratch)
+                guard buffer.count >= 3 else { continue }
+                for p in buffer where !(abs(p.x) < limit && abs(p.y) < limit) { return nil }
+                count += buffer.count
+                rings.append(Array(buffer))
             }
             all.append(rings)
             dropped.append(lost)
