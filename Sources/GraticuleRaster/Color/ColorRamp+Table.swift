@@ -60,8 +60,12 @@ extension ColorRamp {
         static let cache = BoundedCache<ColorRamp, Table>(capacity: 16)
 
         /// The ramp's table: the one kept, else a new one (kept) when `valueCount` values will
-        /// repay building it (about two `color(_:)` calls per bucket), else nil.
+        /// repay building it (about two `color(_:)` calls per bucket), else nil; nil too for a
+        /// ramp whose range is empty, too narrow for buckets (subnormal: buckets per unit ∞) or
+        /// too wide for a double (so that every value's offset from the first stop is finite).
         static func shared(_ ramp: ColorRamp, valueCount: Int) -> Table? {
+            let range = ramp.stops[ramp.stops.count - 1].value - ramp.stops[0].value
+            guard range > 0, range.isFinite, (Double(bucketCount) / range).isFinite else { return nil }
             if let t = cache.value(for: ramp) { return t }
             guard valueCount >= bucketCount else { return nil }
             let t = Table(ramp)

@@ -48,7 +48,7 @@ public struct ColorRamp: Sendable, Hashable {
     /// raster map). Runs of one value reuse the last colour.
     public func colorize(_ values: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<UInt8>) {
         let first = stops[0], last = stops[stops.count - 1]
-        guard first.value < last.value, let table = Table.shared(self, valueCount: values.count) else {
+        guard let table = Table.shared(self, valueCount: values.count) else {
             var previous = Double.nan, previousColor = noDataColor
             for (k, v) in values.enumerated() {
                 if !(v == previous) {
