@@ -74,9 +74,9 @@ struct SceneBuilder {
         var out: [[SIMD2<Double>]] = []
         var dropped = 0
         for ring in rings {
-            buffer.removeAll(keepingCapacity: true)
-            resampler.project(ring, closed: true, into: &buffer, dropped: &dropped, scratch: &projected)
-            if buffer.count >= 3 { appendClippedBuffer(to: &out) }
+            if resampler.project(ring, closed: true, replacing: &buffer, dropped: &dropped, scratch: &projected) >= 3 {
+                appendClippedBuffer(to: &out)
+            }
         }
         warnDropped(dropped, name)
         return out
@@ -117,9 +117,7 @@ struct SceneBuilder {
         var out: [[SIMD2<Double>]] = []
         var dropped = 0
         for line in lines {
-            buffer.removeAll(keepingCapacity: true)
-            resampler.project(line, closed: false, into: &buffer, dropped: &dropped, scratch: &projected)
-            guard buffer.count >= 2 else { continue }
+            guard resampler.project(line, closed: false, replacing: &buffer, dropped: &dropped, scratch: &projected) >= 2 else { continue }
             out += viewClip.clipLine(buffer)
         }
         warnDropped(dropped, name)

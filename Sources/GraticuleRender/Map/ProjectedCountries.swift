@@ -73,9 +73,7 @@ final class ProjectedCountries: Sendable {
             var rings: [[SIMD2<Double>]] = []
             var lost = 0
             for ring in feature {
-                buffer.removeAll(keepingCapacity: true)
-                resampler.project(ring, closed: true, into: &buffer, dropped: &lost, scratch: &scratch)
-                guard buffer.count >= 3 else { continue }
+                guard resampler.project(ring, closed: true, replacing: &buffer, dropped: &lost, scratch: &scratch) >= 3 else { continue }
                 for p in buffer where !(abs(p.x) < limit && abs(p.y) < limit) { return nil }
                 count += buffer.count
                 rings.append(Array(buffer))

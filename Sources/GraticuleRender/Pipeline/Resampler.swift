@@ -122,6 +122,15 @@ struct Resampler {
         }
     }
 
+    /// `project` into `buffer` emptied first (its capacity kept, so one buffer serves every
+    /// path of a layer); returns the points it holds.
+    func project(_ path: SpherePath, closed: Bool, replacing buffer: inout [SIMD2<Double>], dropped: inout Int,
+                 scratch: inout Scratch) -> Int {
+        buffer.removeAll(keepingCapacity: true)
+        project(path, closed: closed, into: &buffer, dropped: &dropped, scratch: &scratch)
+        return buffer.count
+    }
+
     private func subdivide(_ a: SIMD3<Double>, _ pa: SIMD2<Double>, _ b: SIMD3<Double>, _ pb: SIMD2<Double>,
                            depth: Int, delta2: Double, into out: inout [SIMD2<Double>]) {
         let d = pb - pa
