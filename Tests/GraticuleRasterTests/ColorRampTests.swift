@@ -12,7 +12,7 @@ import GraticuleCore
         ("two stops at one value", ColorRamp(stops: [.init(0, [0, 0, 0, 255]), .init(1, [200, 10, 30, 128]),
                                                      .init(1, [10, 250, 40, 255]), .init(3, [255, 255, 0, 0])])),
         ("one stop", ColorRamp(stops: [.init(5, [1, 2, 3, 4])])),
-        ("a subnormal range", ColorRamp(stops: [.init(0, [0, 0, 0, 255]), .init(1e-310, [255, 0, 0, 255])])),
+        ("a subnormal range", ColorRamp(stops: [.init(0, [0, 0, 0, 255]), .init(Double.leastNormalMagnitude / 2, [255, 0, 0, 255])])),
         ("the widest range", ColorRamp(stops: [.init(-1e308, [0, 0, 0, 255]), .init(1e308, [255, 255, 255, 255])])),
     ]
 
