@@ -35,18 +35,26 @@ import Testing
         defer { deflateEnd(&stream) }
         var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))) + 64)
         var input = data
-        let produced = input.withUnsafeMutableBufferPointer { inp in
-            out.withUnsafeMutableBufferPointer { o in
-                stream.next_in = inp.baseAddress
-                stream.avail_in = uInt(inp.count)
+        let r = finish(&stream, &input, &out, deflate)
+        precondition(r.status == Z_STREAM_END, "deflate: \(r.status)")
+        return Array(out[..<r.produced])
+    }
+
+    /// One zlib call (`deflate` or `inflate`) with Z_FINISH over all of `input` into `output`:
+    /// its status, the bytes consumed and produced, and zlib's message.
+    static func finish(_ stream: inout z_stream, _ input: inout [UInt8], _ output: inout [UInt8],
+                       _ call: (UnsafeMutablePointer<z_stream>?, Int32) -> Int32)
+        -> (status: Int32, consumed: Int, produced: Int, message: String?) {
+        input.withUnsafeMutableBufferPointer { i in
+            output.withUnsafeMutableBufferPointer { o in
+                stream.next_in = i.baseAddress
+                stream.avail_in = uInt(i.count)
                 stream.next_out = o.baseAddress
                 stream.avail_out = uInt(o.count)
-                let r = deflate(&stream, Z_FINISH)
-                precondition(r == Z_STREAM_END, "deflate: \(r)")
-                return o.count - Int(stream.avail_out)
+                let status = call(&stream, Z_FINISH)
+                return (status, i.count - Int(stream.avail_in), o.count - Int(stream.avail_out), stream.msg.map { String(cString: $0) })
             }
         }
-        return Array(out[..<produced])
     }
 
     /// The decoder `Inflate` replaced, as it was: the header and Adler-32 checked here, the body
@@ -62,16 +70,7 @@ import Testing
         var stream = z_stream()
         guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return .error("init") }
         defer { inflateEnd(&stream) }
-        let (status, consumed, produced, message) = body.withUnsafeMutableBufferPointer { b in
-            out.withUnsafeMutableBufferPointer { o in
-                stream.next_in = b.baseAddress
-                stream.avail_in = uInt(b.count)
-                stream.next_out = o.baseAddress
-                stream.avail_out = uInt(o.count)
-                let s = inflate(&stream, Z_FINISH)
-                return (s, b.count - Int(stream.avail_in), o.count - Int(stream.avail_out), stream.msg.map { String(cString: $0) })
-            }
-        }
+        let (status, consumed, produced, message) = finish(&stream, &body, &out, inflate)
         if status != Z_STREAM_END && status != Z_OK && status != Z_BUF_ERROR { return .error(message ?? "error \(status)") }
         if status == Z_STREAM_END && body.count - consumed >= 4 {
             let t = consumed
@@ -362,7 +361,7 @@ import Testing
             put(final ? 1 : 0, 1); put(2, 2)
             put(litlen.count - 257, 5); put(distance.count - 1, 5); put(19 - 4, 4)
             // Code-length code: symbols 0–15 of length 4, 16–18 unused.
-            for s in InflateTable.precodeOrder { put(s < 16 ? 4 : 0, 3) }
+            for s in DeflateAlphabet.codeLengthOrder { put(s < 16 ? 4 : 0, 3) }
             for l in litlen + distance { code(l, 4) }
             extra(&self)
         }

@@ -1,3 +1,5 @@
+import GraticuleCore
+
 /// A fast deflate encoder for the scanlines of flat-colour images (maps, charts): the zlib
 /// stream (RFC 1950) of unfiltered rows (PNG filter type 0) of RGB or RGBA pixels, in one
 /// dynamic-Huffman block (RFC 1951).
@@ -179,27 +181,17 @@ struct ImageDeflate {
 
     // MARK: Lengths and distances
 
-    /// Deflate length symbols 257…285: base lengths and extra bits.
-    static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99,
-                                    115, 131, 163, 195, 227, 258]
-    static let lengthExtra: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    /// Deflate distance symbols 0…29: base distances and extra bits.
-    static let distanceBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025,
-                                      1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    static let distanceExtra: [Int] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12,
-                                       12, 13, 13]
-
     /// The symbol (257…285) of a match length (3…258).
     static func lengthSymbol(_ length: Int) -> Int {
-        var s = lengthBase.count - 1
-        while lengthBase[s] > length { s -= 1 }
+        var s = DeflateAlphabet.lengthBase.count - 1
+        while DeflateAlphabet.lengthBase[s] > length { s -= 1 }
         return 257 + s
     }
 
     /// The symbol (0…29) of a distance (1…32,768).
     static func distanceSymbol(_ distance: Int) -> Int {
-        var s = distanceBase.count - 1
-        while distanceBase[s] > distance { s -= 1 }
+        var s = DeflateAlphabet.distanceBase.count - 1
+        while DeflateAlphabet.distanceBase[s] > distance { s -= 1 }
         return s
     }
 
@@ -220,7 +212,8 @@ struct ImageDeflate {
 
     private mutating func countMatches() {
         let aboveSymbol = Self.distanceSymbol(stride), leftSymbol = Self.distanceSymbol(bpp)
-        let aboveExtra = Self.distanceExtra[aboveSymbol], leftExtra = Self.distanceExtra[leftSymbol]
+        let aboveExtra = DeflateAlphabet.distanceExtra[aboveSymbol], leftExtra = DeflateAlphabet.distanceExtra[leftSymbol]
+        let lengthExtra = DeflateAlphabet.lengthExtra
         var extra = 0
         for t in tokens {
             let kind = t >> 62
@@ -230,7 +223,7 @@ struct ImageDeflate {
                 let s = Int(Self.lengthSymbols[piece])
                 literalFrequencies[s] += 1
                 distanceFrequencies[symbol] += 1
-                extra += Self.lengthExtra[s - 257] + dExtra
+                extra += lengthExtra[s - 257] + dExtra
             }
         }
         literalFrequencies[256] += 1  // end of block
@@ -307,7 +300,7 @@ struct ImageDeflate {
         var frequencies = [UInt32](repeating: 0, count: 19)
         for item in items { frequencies[item.symbol] += 1 }
         let lengthCode = HuffmanCode(frequencies: frequencies, maxLength: 7)
-        let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+        let order = DeflateAlphabet.codeLengthOrder
         var codeCount = 19
         while codeCount > 4 && lengthCode.lengths[order[codeCount - 1]] == 0 { codeCount -= 1 }
         var fields: [(UInt64, Int)] = [(UInt64(litCount - 257), 5), (UInt64(distCount - 1), 5), (UInt64(codeCount - 4), 4)]
@@ -327,13 +320,14 @@ struct ImageDeflate {
         for length in 3...258 {
             let s = Self.lengthSymbol(length)
             let code = UInt64(literal.codes[s]), n = Int(literal.lengths[s])
-            lengthWords[length] = code | UInt64(length - Self.lengthBase[s - 257]) << UInt64(n)
-            lengthCounts[length] = n + Self.lengthExtra[s - 257]
+            lengthWords[length] = code | UInt64(length - DeflateAlphabet.lengthBase[s - 257]) << UInt64(n)
+            lengthCounts[length] = n + DeflateAlphabet.lengthExtra[s - 257]
         }
         func distanceWord(_ d: Int) -> (UInt64, Int) {
             let s = Self.distanceSymbol(d)
             let n = Int(distance.lengths[s])
-            return (UInt64(distance.codes[s]) | UInt64(d - Self.distanceBase[s]) << UInt64(n), n + Self.distanceExtra[s])
+            return (UInt64(distance.codes[s]) | UInt64(d - DeflateAlphabet.distanceBase[s]) << UInt64(n),
+                    n + DeflateAlphabet.distanceExtra[s])
         }
         let aboveWord = distanceWord(stride), leftWord = distanceWord(bpp)
         let zero = UInt64(lit[0] & 0xFFFF), zeroBits = Int(lit[0] >> 16)

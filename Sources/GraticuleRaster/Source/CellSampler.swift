@@ -15,7 +15,6 @@ struct CellSampler {
     let noData: [Double?]
     let singlePrecision: Bool
     let mask: Int?
-    private var lastKey = -1
     private var lastPlane = -1
     private var last: DecodedBlock?
     /// `last`'s bytes (valid while `last` holds the block; nil: sparse), width and samples.
@@ -51,16 +50,14 @@ struct CellSampler {
         let plane = planar ? band : 0
         var dc = column &- lastColumn0, dr = row &- lastRow0
         if UInt(bitPattern: dc) >= UInt(blockWidth) || UInt(bitPattern: dr) >= UInt(blockHeight) || plane != lastPlane {
+            // Another block than the last (the test above holds for every cell of that one).
             let bx = column / blockWidth, by = row / blockHeight
-            let key = (plane * 65_536 + by) * 65_536 + bx
-            if key != lastKey || plane != lastPlane {
-                let d = try recentBlock(key: key, column: bx, row: by, plane: plane)
-                last = d
-                lastBase = d.base
-                lastWidth = d.block?.width ?? 0
-                lastSamples = d.block?.samples ?? 0
-                lastKey = key; lastPlane = plane
-            }
+            let d = try recentBlock(key: (plane * 65_536 + by) * 65_536 + bx, column: bx, row: by, plane: plane)
+            last = d
+            lastBase = d.base
+            lastWidth = d.block?.width ?? 0
+            lastSamples = d.block?.samples ?? 0
+            lastPlane = plane
             lastColumn0 = bx * blockWidth
             lastRow0 = by * blockHeight
             dc = column - lastColumn0

@@ -11,22 +11,19 @@ import GraticuleCRS
 ///
 /// Only scales at which the whole map stays within ±`limit` pixels of the origin are kept (world
 /// and regional maps; coordinates there carry 10⁻¹⁰ px of rounding); deeper zooms project each
-/// view as before.
+/// view as before. A scale found to reach beyond the limit is remembered as such, so that its
+/// views do not project the whole map once more before projecting their own.
 final class ProjectedCountries: Sendable {
-    let prepared: PreparedCountries
     /// Per feature, its rings in origin pixels.
     let rings: [[[SIMD2<Double>]]]
     /// Per feature, the clipped vertices that did not project.
     let dropped: [Int]
-    let pointCount: Int
 
     static let limit = 1e6
 
-    private init(prepared: PreparedCountries, rings: [[[SIMD2<Double>]]], dropped: [Int], pointCount: Int) {
-        self.prepared = prepared
+    private init(rings: [[[SIMD2<Double>]]], dropped: [Int]) {
         self.rings = rings
         self.dropped = dropped
-        self.pointCount = pointCount
     }
 
     /// The spatial reference and the scale, each unit per pixel rounded to 40 bits of mantissa
@@ -44,19 +41,26 @@ final class ProjectedCountries: Sendable {
         }
     }
 
+    /// What a scale gave: the countries (nil: beyond the limit), and the prepared countries they
+    /// came from.
+    struct Entry: Sendable {
+        let prepared: PreparedCountries
+        let projected: ProjectedCountries?
+    }
+
     /// Entries hold about 200 KB (1:110m) to a few megabytes (1:10m); 64 MiB at most in all.
-    static let cache = BoundedCache<Key, ProjectedCountries>(capacity: 32, maxCost: 64 << 20)
+    static let cache = BoundedCache<Key, Entry>(capacity: 32, maxCost: 64 << 20)
 
     /// The countries for a renderer's scale, projected once per scale; nil at scales too fine to
     /// keep (see the type).
     static func get(_ renderer: MapRenderer, _ prepared: PreparedCountries) -> ProjectedCountries? {
         // The map spans a few radians: beyond the limit at this scale, do not try.
         guard 8 * Double.pi / renderer.radiansPerPixel < limit else { return nil }
-        let upp = renderer.view.unitsPerPixel
-        let key = Key(renderer.spatialReference, upp)
-        if let hit = cache.value(for: key), hit.prepared === prepared { return hit }
-        guard let built = build(renderer, prepared) else { return nil }
-        cache.insert(built, for: key, cost: 16 * built.pointCount)
+        let key = Key(renderer.spatialReference, renderer.view.unitsPerPixel)
+        if let hit = cache.value(for: key), hit.prepared === prepared { return hit.projected }
+        let built = build(renderer, prepared)
+        let points = built?.rings.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } ?? 0
+        cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 16 * points)
         return built
     }
 
@@ -66,7 +70,6 @@ final class ProjectedCountries: Sendable {
         var scratch = Resampler.Scratch()
         var all: [[[SIMD2<Double>]]] = []
         var dropped: [Int] = []
-        var count = 0
         all.reserveCapacity(prepared.rings.count)
         var buffer: [SIMD2<Double>] = []  // reused; each ring is kept as a copy of its size
         for feature in prepared.rings {
@@ -75,13 +78,12 @@ final class ProjectedCountries: Sendable {
             for ring in feature {
                 guard resampler.project(ring, closed: true, replacing: &buffer, dropped: &lost, scratch: &scratch) >= 3 else { continue }
                 for p in buffer where !(abs(p.x) < limit && abs(p.y) < limit) { return nil }
-                count += buffer.count
                 rings.append(Array(buffer))
             }
             all.append(rings)
             dropped.append(lost)
         }
-        return ProjectedCountries(prepared: prepared, rings: all, dropped: dropped, pointCount: count)
+        return ProjectedCountries(rings: all, dropped: dropped)
     }
 
     static func clear() { cache.removeAll() }

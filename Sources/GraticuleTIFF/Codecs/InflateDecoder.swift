@@ -1,3 +1,5 @@
+import GraticuleCore
+
 /// Why a Deflate decoding run stopped.
 enum InflateStop: Equatable {
     /// The final block ended; the stream took `consumed` bytes of input (to the byte boundary).
@@ -114,7 +116,7 @@ struct InflateDecoder {
             throw InflateError(message: "too many length or distance symbols", position: bits.position)
         }
         lengths.initialize(repeating: 0, count: 19)
-        for i in 0..<precodeCount { lengths[InflateTable.precodeOrder[i]] = UInt8(bits.read(3)) }
+        for i in 0..<precodeCount { lengths[DeflateAlphabet.codeLengthOrder[i]] = UInt8(bits.read(3)) }
         if bits.truncated { return .inputEnded }
         guard InflateTable.build(lengths: lengths, count: 19, alphabet: .precode, tableBits: InflateTable.precodeBits,
                                  into: precode, capacity: InflateTable.precodeCapacity) else {

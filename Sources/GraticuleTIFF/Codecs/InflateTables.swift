@@ -1,3 +1,5 @@
+import GraticuleCore
+
 /// Canonical Huffman decoding tables of Deflate (RFC 1951 §3.2.2, §3.2.5–3.2.7).
 ///
 /// A table is indexed by the next `tableBits` bits of the stream (least significant first) and
@@ -37,8 +39,6 @@ enum InflateTable {
     static let distanceCapacity = 402
     static let precodeCapacity = 1 << 7
 
-    /// The code-length code's symbols in the order the header sends their lengths (§3.2.7).
-    static let precodeOrder: [Int] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     /// Symbols of the tables: what an entry holds besides the code's length.
     enum Alphabet {
@@ -64,25 +64,15 @@ enum InflateTable {
     static let litlenPayload: [UInt32] = {
         var p = (0..<256).map { literal | UInt32($0) << 16 }
         p.append(exceptional | endOfBlock)
-        let bases = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
-                     131, 163, 195, 227, 258]
-        let extra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-        for (b, e) in zip(bases, extra) { p.append(UInt32(b) << 16 | UInt32(e)) }
+        for (b, e) in zip(DeflateAlphabet.lengthBase, DeflateAlphabet.lengthExtra) { p.append(UInt32(b) << 16 | UInt32(e)) }
         p += [exceptional, exceptional]
         return p
     }()
 
     /// The distances of §3.2.5 (base << 16 | extra bits), then the two invalid symbols.
-    static let distancePayload: [UInt32] = {
-        var p: [UInt32] = []
-        var base = 1
-        for code in 0..<30 {
-            let extra = code < 4 ? 0 : code / 2 - 1
-            p.append(UInt32(base) << 16 | UInt32(extra))
-            base += 1 << extra
-        }
-        return p + [exceptional, exceptional]
-    }()
+    static let distancePayload: [UInt32] =
+        zip(DeflateAlphabet.distanceBase, DeflateAlphabet.distanceExtra).map { UInt32($0) << 16 | UInt32($1) }
+        + [exceptional, exceptional]
 
     /// An invalid code of `length` bits: decoding it is an error once its bits are present.
     static func invalid(length: Int) -> UInt32 { exceptional | UInt32(length) << 8 | UInt32(length) }
