@@ -94,7 +94,9 @@ let package = Package(
         .testTarget(
             name: "GraticuleIOTests", dependencies: ["GraticuleIO", "GraticuleTransform"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
-        .testTarget(name: "GraticuleRenderTests", dependencies: ["GraticuleRender", "GraticuleRaster"], swiftSettings: swift6),
+        // Fixtures are read from the source tree (#filePath), not bundled.
+        .testTarget(name: "GraticuleRenderTests", dependencies: ["GraticuleRender", "GraticuleRaster"], exclude: ["Fixtures"],
+                    swiftSettings: swift6),
         .testTarget(
             name: "GraticuleGeometryTests", dependencies: ["GraticuleGeometry", "GraticuleCore"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
