@@ -13,7 +13,8 @@ extension ColorRamp {
     /// that stop (where the next segment begins), all have that colour.
     struct Table: Sendable {
         static let bucketCount = 65_536
-        let low: Double
+        /// The first and last stops' values.
+        let low: Double, high: Double
         /// Buckets per unit of value.
         let scale: Double
         /// RGBA in memory order, per bucket.
@@ -25,6 +26,7 @@ extension ColorRamp {
             let n = Self.bucketCount
             let low = ramp.stops[0].value, high = ramp.stops[ramp.stops.count - 1].value
             self.low = low
+            self.high = high
             scale = Double(n) / (high - low)
             var colors = [UInt32](repeating: 0, count: n)
             var mixed = [UInt64](repeating: 0, count: n / 64)

@@ -47,45 +47,28 @@ public struct ColorRamp: Sendable, Hashable {
     /// values in its few mixed buckets (the colouring of a warped raster, once per pixel of every
     /// raster map). Runs of one value reuse the last colour.
     public func colorize(_ values: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<UInt8>) {
-        let first = stops[0], last = stops[stops.count - 1]
-        guard let table = Table.shared(self, valueCount: values.count) else {
-            var previous = Double.nan, previousColor = noDataColor
-            for (k, v) in values.enumerated() {
-                if !(v == previous) {
-                    previous = v
-                    previousColor = color(v)
-                }
-                UnsafeMutableRawPointer(out + 4 * k).storeBytes(of: previousColor, as: SIMD4<UInt8>.self)
-            }
-            return
-        }
-        let firstWord = Table.word(first.color), lastWord = Table.word(last.color), noDataWord = Table.word(noDataColor)
-        let n = Table.bucketCount
-        table.colors.withUnsafeBufferPointer { colors in
-            table.mixed.withUnsafeBufferPointer { mixed in
+        let table = Table.shared(self, valueCount: values.count)
+        // Without a table the range is empty, so every value is computed.
+        let low = table?.low ?? .infinity, high = table?.high ?? -.infinity, scale = table?.scale ?? 0
+        let last = Table.bucketCount - 1
+        (table?.colors ?? []).withUnsafeBufferPointer { colors in
+            (table?.mixed ?? []).withUnsafeBufferPointer { mixed in
                 let pixels = UnsafeMutableRawPointer(out)
-                var previous = Double.nan, previousWord = noDataWord
+                // A warp that magnifies repeats a cell's value over neighbouring pixels: the
+                // previous value's colour is reused (NaN never equals itself).
+                var previous = Double.nan, previousWord: UInt32 = 0
                 for (k, v) in values.enumerated() {
-                    let w: UInt32
-                    if v == previous {
-                        w = previousWord
-                    } else if v.isNaN {
-                        w = noDataWord
-                    } else if v <= first.value {
-                        w = firstWord
-                    } else if v >= last.value {
-                        w = lastWord
-                    } else {
-                        let b = min(Int((v - table.low) * table.scale), n - 1)
-                        if mixed[b >> 6] >> UInt64(b & 63) & 1 == 0 {
-                            w = colors[b]
-                        } else {
-                            w = Table.word(color(v))
+                    if !(v == previous) {
+                        previous = v
+                        // Inside the range (NaN is not): the bucket's colour unless it is mixed.
+                        var b = -1
+                        if v > low && v < high {
+                            b = Swift.min(Int((v - low) * scale), last)
+                            if mixed[b >> 6] >> UInt64(b & 63) & 1 != 0 { b = -1 }
                         }
+                        previousWord = b >= 0 ? colors[b] : Table.word(color(v))
                     }
-                    previous = v
-                    previousWord = w
-                    pixels.storeBytes(of: UInt32(littleEndian: w), toByteOffset: 4 * k, as: UInt32.self)
+                    pixels.storeBytes(of: UInt32(littleEndian: previousWord), toByteOffset: 4 * k, as: UInt32.self)
                 }
             }
         }

@@ -134,10 +134,11 @@ struct SceneBuilder {
             let feature = prepared.layer.layer.features[i]
             let code = feature.value("ADM0_A3", in: schema)?.stringValue
             let name = feature.value("ADMIN", in: schema)?.stringValue
+            let label = name ?? "feature \(i)"
             let paths = if let projected {
-                viewRings(projected.rings[i], dropped: projected.dropped[i], name: name ?? "feature \(i)")
+                viewRings(projected.rings[i], dropped: projected.dropped[i], name: label)
             } else {
-                pixelRings(rings, name: name ?? "feature \(i)")
+                pixelRings(rings, name: label)
             }
             guard !paths.isEmpty else { continue }
             let selected = code.map { style.selectedCountries.contains($0) } ?? false

@@ -39,7 +39,6 @@ enum InflateTable {
     static let distanceCapacity = 402
     static let precodeCapacity = 1 << 7
 
-
     /// Symbols of the tables: what an entry holds besides the code's length.
     enum Alphabet {
         /// The code-length code: symbols 0–18 (the repeat codes' extra bits are read apart).
