@@ -2,7 +2,8 @@ import GraticuleCore
 
 extension MapRenderer {
     /// The map as a PNG file (RGBA, 8 bits per channel), painted by the anti-aliased scanline
-    /// rasteriser (`Canvas`: exact area coverage, non-zero winding).
+    /// rasteriser (`Canvas`: exact area coverage, non-zero winding; strokes of at most 1 px as
+    /// hairlines, `StrokeGeometry.hairlineBelowOnePixel`).
     public func png() throws(GraticuleError) -> [UInt8] { try MapRenderer.png(of: try scene()) }
 
     /// A scene (from `scene()`) as a PNG file.
@@ -25,7 +26,7 @@ extension MapRenderer {
             let path = Path(item.paths, closed: item.closed)
             let fill = item.closed ? item.fill?.rgba ?? .zero : .zero
             let stroke = item.strokeWidth > 0 ? item.stroke?.rgba ?? .zero : .zero
-            canvas.fillAndStroke(path, fill: fill, stroke: stroke, width: item.strokeWidth)
+            canvas.fillAndStroke(path, fill: fill, stroke: stroke, width: item.strokeWidth, geometry: .hairlineBelowOnePixel)
         }
     }
 }
