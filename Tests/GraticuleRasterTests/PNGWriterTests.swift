@@ -247,4 +247,37 @@ import Testing
             #expect(Self.expand(d) == pixels, "\(w)×\(h)")
         }
     }
+
+    /// Images of at most 256 colours go through the palette replay of `ImageDeflate`'s tokens
+    /// (`paletteZlibStream`) and stay lossless: map-like images quantised to a few colours (runs,
+    /// rows repeating the one above, runs around the 258-byte limit), with translucent pixels
+    /// (tokens of 4-byte pixels), and a three-colour noise (copies of one or two pixels, too short
+    /// for deflate, also at row ends, and rows starting like the one above for a pixel or two);
+    /// rows too wide for matches with the row above in RGB (3·w + 1 > 32,768) too.
+    @Test(arguments: [(1, 1), (2, 3), (7, 5), (301, 40), (1024, 64), (11_000, 3)])
+    func paletteDisplayEncodingIsLossless(_ w: Int, _ h: Int) throws {
+        var images: [[UInt8]] = []
+        for translucent in [false, true] {
+            var pixels = Self.mapLike(width: w, height: h, seed: UInt64(w * 17 + h), translucent: translucent)
+            for i in 0..<(w * h) {
+                for ch in 0..<3 { pixels[4 * i + ch] &= 0xC0 }
+                if pixels[4 * i + 3] != 255 { pixels[4 * i + 3] = 128 }
+            }
+            images.append(pixels)
+        }
+        var s: UInt64 = 77
+        var noise = [UInt8](repeating: 255, count: w * h * 4)
+        let three: [[UInt8]] = [[0, 0, 0], [255, 0, 0], [9, 9, 9]]
+        for i in 0..<(w * h) {
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            let c = three[Int(s >> 33) % 3]
+            noise[4 * i] = c[0]; noise[4 * i + 1] = c[1]; noise[4 * i + 2] = c[2]
+        }
+        images.append(noise)
+        for pixels in images {
+            let d = try Self.decode(try PNGWriter.encodeForDisplay(width: w, height: h, rgba: pixels))
+            #expect(d.width == w && d.height == h && d.colorType == 3)
+            #expect(Self.expand(d) == pixels, "\(w)×\(h)")
+        }
+    }
 }

@@ -34,11 +34,9 @@ struct ImageDeflate {
     /// with the pixel to the left (count: bytes), the filter byte 0 as a literal.
     private(set) var tokens: [UInt64] = []
     static let literals: UInt64 = 0, above: UInt64 = 1, left: UInt64 = 2, filterByte: UInt64 = 3
-    /// Frequencies of the literal/length and distance symbols.
+    /// Frequencies of the literal bytes (the lengths and the end of block are counted when the
+    /// stream is written: a palette image writes other ones).
     private(set) var literalFrequencies = [UInt32](repeating: 0, count: 286)
-    private(set) var distanceFrequencies = [UInt32](repeating: 0, count: 30)
-    /// Extra bits of all lengths and distances.
-    private(set) var extraBits = 0
     /// Distinct colours met (0 once past 256), for the palette layout.
     private(set) var colours = ColourSet()
 
@@ -53,7 +51,6 @@ struct ImageDeflate {
         self.bpp = bpp
         tokens.reserveCapacity(width * height / 16 + 2 * height)
         guard tokenize() else { return nil }
-        countMatches()
     }
 
     // MARK: Tokens
@@ -210,30 +207,38 @@ struct ImageDeflate {
     /// Symbol of each length 0…258 (3…258 used).
     static let lengthSymbols: [UInt16] = (0...258).map { $0 < 3 ? 0 : UInt16(lengthSymbol($0)) }
 
-    private mutating func countMatches() {
+    /// The symbol frequencies of the RGB or RGBA stream (the literal bytes', then the matches'
+    /// and the end of block) and the extra bits of all lengths and distances.
+    private func matchCounts() -> (literal: [UInt32], distance: [UInt32], extraBits: Int) {
         let aboveSymbol = Self.distanceSymbol(stride), leftSymbol = Self.distanceSymbol(bpp)
-        let aboveExtra = DeflateAlphabet.distanceExtra[aboveSymbol], leftExtra = DeflateAlphabet.distanceExtra[leftSymbol]
-        let lengthExtra = DeflateAlphabet.lengthExtra
+        var literal = literalFrequencies, distance = [UInt32](repeating: 0, count: 30)
         var extra = 0
         for t in tokens {
             let kind = t >> 62
             guard kind == Self.above || kind == Self.left else { continue }
-            let (symbol, dExtra) = kind == Self.above ? (aboveSymbol, aboveExtra) : (leftSymbol, leftExtra)
-            Self.forEachPiece(of: Int(t >> 32 & 0x3FFF_FFFF)) { piece in
-                let s = Int(Self.lengthSymbols[piece])
-                literalFrequencies[s] += 1
-                distanceFrequencies[symbol] += 1
-                extra += lengthExtra[s - 257] + dExtra
-            }
+            extra += Self.countMatch(bytes: Int(t >> 32 & 0x3FFF_FFFF), distanceSymbol: kind == Self.above ? aboveSymbol : leftSymbol,
+                                     literal: &literal, distance: &distance)
         }
-        literalFrequencies[256] += 1  // end of block
-        extraBits = extra
+        literal[256] += 1  // end of block
+        return (literal, distance, extra)
     }
 
     // MARK: Writing
 
     /// The zlib stream: header, one final dynamic-Huffman block, Adler-32.
     func zlibStream() -> [UInt8] {
+        let counts = matchCounts()
+        return Self.zlibStream(literalFrequencies: counts.literal, distanceFrequencies: counts.distance,
+                               extraBits: counts.extraBits, adler: adler32()) { writer, literal, distance in
+            writeTokens(&writer, literal: literal, distance: distance)
+        }
+    }
+
+    /// A zlib stream of one final dynamic-Huffman block whose symbols have the given frequencies
+    /// (and `extraBits` extra bits in all): the codes are built from the frequencies, `write`
+    /// writes the symbols with them (end of block included), `adler` closes the stream.
+    static func zlibStream(literalFrequencies: [UInt32], distanceFrequencies: [UInt32], extraBits: Int, adler: UInt32,
+                           write: (inout BitWriter, HuffmanCode, HuffmanCode) -> Void) -> [UInt8] {
         let literal = HuffmanCode(frequencies: literalFrequencies, maxLength: 15)
         let distance = HuffmanCode(frequencies: distanceFrequencies, maxLength: 15)
         let header = Self.blockHeader(literal: literal, distance: distance)
@@ -249,10 +254,9 @@ struct ImageDeflate {
             var writer = BitWriter(start + 2)
             writer.put(1 | 2 << 1, 3)  // final block, dynamic Huffman codes
             for (value, n) in header.fields { writer.put(value, n) }
-            writeTokens(&writer, literal: literal, distance: distance)
+            write(&writer, literal, distance)
             let end = writer.finish()
             precondition(end - start == 2 + deflateBytes, "deflate size \(end - start - 2) vs \(deflateBytes) computed")
-            let adler = adler32()
             end[0] = UInt8(adler >> 24)
             end[1] = UInt8(adler >> 16 & 0xFF)
             end[2] = UInt8(adler >> 8 & 0xFF)
@@ -313,23 +317,9 @@ struct ImageDeflate {
     }
 
     private func writeTokens(_ writer: inout BitWriter, literal: HuffmanCode, distance: HuffmanCode) {
-        // Literal codes packed (code | length << 16); each match length's code with its extra
-        // bits, and each distance's, as (bits, count).
-        let lit = (0..<286).map { literal.packed($0) }
-        var lengthWords = [UInt64](repeating: 0, count: 259), lengthCounts = [Int](repeating: 0, count: 259)
-        for length in 3...258 {
-            let s = Self.lengthSymbol(length)
-            let code = UInt64(literal.codes[s]), n = Int(literal.lengths[s])
-            lengthWords[length] = code | UInt64(length - DeflateAlphabet.lengthBase[s - 257]) << UInt64(n)
-            lengthCounts[length] = n + DeflateAlphabet.lengthExtra[s - 257]
-        }
-        func distanceWord(_ d: Int) -> (UInt64, Int) {
-            let s = Self.distanceSymbol(d)
-            let n = Int(distance.lengths[s])
-            return (UInt64(distance.codes[s]) | UInt64(d - DeflateAlphabet.distanceBase[s]) << UInt64(n),
-                    n + DeflateAlphabet.distanceExtra[s])
-        }
-        let aboveWord = distanceWord(stride), leftWord = distanceWord(bpp)
+        let codes = MatchCodes(literal: literal, distance: distance)
+        let lit = codes.literals
+        let aboveWord = codes.distanceWord(stride), leftWord = codes.distanceWord(bpp)
         let zero = UInt64(lit[0] & 0xFFFF), zeroBits = Int(lit[0] >> 16)
         let rgba = bpp == 4
         lit.withUnsafeBufferPointer { lit in
@@ -362,15 +352,61 @@ struct ImageDeflate {
                     case Self.filterByte:
                         writer.put(zero, zeroBits)
                     default:
-                        let (dWord, dBits) = kind == Self.above ? aboveWord : leftWord
-                        Self.forEachPiece(of: count) { piece in
-                            writer.put(lengthWords[piece] | dWord << UInt64(lengthCounts[piece]), lengthCounts[piece] + dBits)
-                        }
+                        codes.putMatch(&writer, bytes: count, kind == Self.above ? aboveWord : leftWord)
                     }
                 }
             }
         }
         writer.put(UInt64(lit[256] & 0xFFFF), Int(lit[256] >> 16))
+    }
+
+    /// The codes of one block as the writers need them: literal codes packed (code | length <<
+    /// 16); each match length's code with its extra bits, and a distance's, as (bits, count).
+    struct MatchCodes {
+        let literals: [UInt32]
+        var lengthWords = [UInt64](repeating: 0, count: 259), lengthCounts = [Int](repeating: 0, count: 259)
+        let distance: HuffmanCode
+
+        init(literal: HuffmanCode, distance: HuffmanCode) {
+            literals = (0..<286).map { literal.packed($0) }
+            self.distance = distance
+            for length in 3...258 {
+                let s = ImageDeflate.lengthSymbol(length)
+                let code = UInt64(literal.codes[s]), n = Int(literal.lengths[s])
+                lengthWords[length] = code | UInt64(length - DeflateAlphabet.lengthBase[s - 257]) << UInt64(n)
+                lengthCounts[length] = n + DeflateAlphabet.lengthExtra[s - 257]
+            }
+        }
+
+        func distanceWord(_ d: Int) -> (UInt64, Int) {
+            let s = ImageDeflate.distanceSymbol(d)
+            let n = Int(distance.lengths[s])
+            return (UInt64(distance.codes[s]) | UInt64(d - DeflateAlphabet.distanceBase[s]) << UInt64(n),
+                    n + DeflateAlphabet.distanceExtra[s])
+        }
+
+        /// Writes a match of `bytes` (≥ 3) at a distance given as `distanceWord`.
+        @inline(__always)
+        func putMatch(_ writer: inout BitWriter, bytes: Int, _ d: (UInt64, Int)) {
+            ImageDeflate.forEachPiece(of: bytes) { piece in
+                writer.put(lengthWords[piece] | d.0 << UInt64(lengthCounts[piece]), lengthCounts[piece] + d.1)
+            }
+        }
+    }
+
+    /// Counts a match of `bytes` (≥ 3) at a distance of symbol `symbol` in the frequencies;
+    /// returns its extra bits.
+    @inline(__always)
+    static func countMatch(bytes: Int, distanceSymbol symbol: Int, literal: inout [UInt32], distance: inout [UInt32]) -> Int {
+        let dExtra = DeflateAlphabet.distanceExtra[symbol]
+        var extra = 0
+        forEachPiece(of: bytes) { piece in
+            let s = Int(lengthSymbols[piece])
+            literal[s] += 1
+            distance[symbol] += 1
+            extra += DeflateAlphabet.lengthExtra[s - 257] + dExtra
+        }
+        return extra
     }
 
     // MARK: Adler-32
@@ -461,6 +497,11 @@ struct ColourSet {
         keys[h] = word
         slots[h] = Int16(colors.count)
         colors.append(word)
+    }
+
+    /// The colours as RGBA, in palette order.
+    var rgba: [SIMD4<UInt8>] {
+        colors.map { SIMD4(UInt8($0 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 24)) }
     }
 
     /// The palette index of a colour in the set.

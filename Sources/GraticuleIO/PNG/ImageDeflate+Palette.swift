@@ -1,0 +1,147 @@
+import CZlib
+
+extension ImageDeflate {
+    /// The zlib stream of the image as palette indices (PNG colour type 3, 8 bits, rows
+    /// unfiltered), indices into `colours.colors`, made from the tokens of the RGB or RGBA pass
+    /// without a second search: a literal pixel becomes its index; a copy of the pixel to the
+    /// left or of the row above becomes the same copy over indices (distance 1 or 1 + width
+    /// bytes), or literal indices where it covers fewer than deflate's 3 bytes. The Huffman codes
+    /// are built for the index stream. Precondition: `colours` holds every colour (not
+    /// overflowed).
+    func paletteZlibStream() -> [UInt8] {
+        precondition(!colours.overflowed, "palette stream of an image with more than 256 colours")
+        let index = PaletteIndex(self)
+        return Self.zlibStream(literalFrequencies: index.literalFrequencies, distanceFrequencies: index.distanceFrequencies,
+                               extraBits: index.extraBits, adler: index.adler) { writer, literal, distance in
+            let codes = MatchCodes(literal: literal, distance: distance)
+            let above = codes.distanceWord(width + 1), left = codes.distanceWord(1)
+            for t in index.tokens {
+                let kind = t >> 62, count = Int(t >> 32 & 0x3FFF_FFFF)
+                if kind == Self.literals {
+                    let code = codes.literals[Int(t & 0xFF)]
+                    writer.put(UInt64(code & 0xFFFF), Int(code >> 16))
+                } else {
+                    codes.putMatch(&writer, bytes: count, kind == Self.above ? above : left)
+                }
+            }
+            let end = codes.literals[256]
+            writer.put(UInt64(end & 0xFFFF), Int(end >> 16))
+        }
+    }
+}
+
+/// The image's index stream as tokens (a literal byte in bits 0–7, or a copy of `count` bytes
+/// from the row above or the byte to the left, kinds as `ImageDeflate`'s), with its symbol
+/// frequencies and Adler-32, found by replaying the pixel tokens over rows of indices.
+struct PaletteIndex {
+    var tokens: [UInt64] = []
+    var literalFrequencies = [UInt32](repeating: 0, count: 286)
+    var distanceFrequencies = [UInt32](repeating: 0, count: 30)
+    var extraBits = 0
+    var adler: UInt32 = 1
+    /// While replaying: the row being replayed (its filter byte 0 first) and the one above it,
+    /// `width + 1` bytes each, in one block (freed when the replay ends).
+    private let rows: UnsafeMutablePointer<UInt8>
+    private var row: UnsafeMutablePointer<UInt8>, above: UnsafeMutablePointer<UInt8>
+    /// The next pixel of the row; -1: its filter byte.
+    private var x = -1
+    private let width: Int
+
+    init(_ image: ImageDeflate) {
+        let w = image.width, bpp = image.bpp
+        width = w
+        rows = .allocate(capacity: 2 * (w + 1))
+        rows.initialize(repeating: 0, count: 2 * (w + 1))
+        defer { rows.deallocate() }
+        row = rows
+        above = rows + (w + 1)
+        // At most one token per literal pixel, two per copy (too short to keep), one per row.
+        var literalPixels = 0
+        for t in image.tokens where t >> 62 == ImageDeflate.literals { literalPixels += Int(t >> 32 & 0x3FFF_FFFF) }
+        tokens.reserveCapacity(literalPixels + 2 * image.tokens.count + image.height)
+        let aboveSymbol = ImageDeflate.distanceSymbol(w + 1), leftSymbol = ImageDeflate.distanceSymbol(1)
+        image.pixels.withMemoryRebound(to: UInt32.self) { pixels in
+            for t in image.tokens {
+                let kind = t >> 62, count = Int(t >> 32 & 0x3FFF_FFFF)
+                switch kind {
+                case ImageDeflate.filterByte:
+                    literal(0)
+                    x = 0
+                case ImageDeflate.literals:
+                    let first = Int(t & 0xFFFF_FFFF)
+                    var previous: UInt32 = 0, previousIndex: UInt8 = 0
+                    for k in 0..<count {
+                        let p = pixels[first + k]
+                        if k == 0 || p != previous {
+                            previous = p
+                            previousIndex = image.colours.index(of: p)
+                        }
+                        row[1 + x + k] = previousIndex
+                        literal(previousIndex)
+                    }
+                    x += count
+                    if x == w { endRow() }
+                default:
+                    let symbol = kind == ImageDeflate.above ? aboveSymbol : leftSymbol
+                    copy(kind, bytes: count, bpp: bpp, distanceSymbol: symbol)
+                }
+            }
+        }
+        literalFrequencies[256] += 1  // end of block
+    }
+
+    /// Replays a copy of `bytes` pixel bytes (filter bytes count one, pixels `bpp`) as the same
+    /// copy of index bytes (one each), or as literals when it covers fewer than 3.
+    @inline(__always)
+    private mutating func copy(_ kind: UInt64, bytes: Int, bpp: Int, distanceSymbol: Int) {
+        var rest = bytes, covered = 0
+        let x0 = x  // where the copy starts, for one too short to keep
+        var crossed = false
+        while rest > 0 {
+            if x < 0 {
+                rest -= 1
+                covered += 1
+                x = 0
+                continue
+            }
+            let k = min(rest / bpp, width - x)
+            precondition(k > 0, "copy of \(bytes) bytes does not end on a pixel")
+            if kind == ImageDeflate.above {
+                (row + 1 + x).update(from: above + 1 + x, count: k)
+            } else {
+                (row + 1 + x).update(repeating: row[x], count: k)
+            }
+            rest -= k * bpp
+            x += k
+            covered += k
+            if x == width {
+                endRow()
+                crossed = true
+            }
+        }
+        if covered >= 3 {
+            tokens.append(kind << 62 | UInt64(covered) << 32)
+            extraBits += ImageDeflate.countMatch(bytes: covered, distanceSymbol: distanceSymbol,
+                                                 literal: &literalFrequencies, distance: &distanceFrequencies)
+        } else {
+            // One or two bytes of one row (a copy into the next row covers its filter byte and
+            // a pixel besides this row's last): in the row, or in the row above when the copy
+            // ended the row.
+            let source = crossed ? above : row
+            for i in 0..<covered { literal(source[1 + x0 + i]) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func literal(_ byte: UInt8) {
+        tokens.append(ImageDeflate.literals << 62 | UInt64(byte))
+        literalFrequencies[Int(byte)] += 1
+    }
+
+    /// Closes a row: its bytes into the checksum, then it becomes the row above.
+    private mutating func endRow() {
+        adler = UInt32(CZlib.adler32(uLong(adler), row, uInt(width + 1)))
+        swap(&row, &above)
+        x = -1
+    }
+}
