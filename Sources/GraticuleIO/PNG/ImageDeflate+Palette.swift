@@ -11,8 +11,8 @@ extension ImageDeflate {
     func paletteZlibStream() -> [UInt8] {
         precondition(!colours.overflowed, "palette stream of an image with more than 256 colours")
         let index = PaletteIndex(self)
-        return Self.zlibStream(literalFrequencies: index.literalFrequencies, distanceFrequencies: index.distanceFrequencies,
-                               extraBits: index.extraBits, adler: index.adler) { writer, literal, distance in
+        return Self.zlibStream(literalFrequencies: index.counts.literal, distanceFrequencies: index.counts.distance,
+                               extraBits: index.counts.extraBits, adler: index.adler) { writer, literal, distance in
             let codes = MatchCodes(literal: literal, distance: distance)
             let above = codes.distanceWord(width + 1), left = codes.distanceWord(1)
             for t in index.tokens {
@@ -35,9 +35,7 @@ extension ImageDeflate {
 /// frequencies and Adler-32, found by replaying the pixel tokens over rows of indices.
 struct PaletteIndex {
     var tokens: [UInt64] = []
-    var literalFrequencies = [UInt32](repeating: 0, count: 286)
-    var distanceFrequencies = [UInt32](repeating: 0, count: 30)
-    var extraBits = 0
+    var counts = ImageDeflate.SymbolCounts(literal: [UInt32](repeating: 0, count: 286))
     var adler: UInt32 = 1
     /// While replaying: the row being replayed (its filter byte 0 first) and the one above it,
     /// `width + 1` bytes each, in one block (freed when the replay ends).
@@ -87,7 +85,7 @@ struct PaletteIndex {
                 }
             }
         }
-        literalFrequencies[256] += 1  // end of block
+        counts.literal[256] += 1  // end of block
     }
 
     /// Replays a copy of `bytes` pixel bytes (filter bytes count one, pixels `bpp`) as the same
@@ -121,8 +119,7 @@ struct PaletteIndex {
         }
         if covered >= 3 {
             tokens.append(kind << 62 | UInt64(covered) << 32)
-            extraBits += ImageDeflate.countMatch(bytes: covered, distanceSymbol: distanceSymbol,
-                                                 literal: &literalFrequencies, distance: &distanceFrequencies)
+            counts.addMatch(bytes: covered, distanceSymbol: distanceSymbol)
         } else {
             // One or two bytes of one row (a copy into the next row covers its filter byte and
             // a pixel besides this row's last): in the row, or in the row above when the copy
@@ -135,7 +132,7 @@ struct PaletteIndex {
     @inline(__always)
     private mutating func literal(_ byte: UInt8) {
         tokens.append(ImageDeflate.literals << 62 | UInt64(byte))
-        literalFrequencies[Int(byte)] += 1
+        counts.literal[Int(byte)] += 1
     }
 
     /// Closes a row: its bytes into the checksum, then it becomes the row above.

@@ -37,6 +37,9 @@ struct ImageDeflate {
     /// Frequencies of the literal bytes (the lengths and the end of block are counted when the
     /// stream is written: a palette image writes other ones).
     private(set) var literalFrequencies = [UInt32](repeating: 0, count: 286)
+    /// Adler-32 of the RGB or RGBA stream (filter bytes and pixels), taken row by row in the
+    /// token pass.
+    private(set) var adler: UInt32 = 1
     /// Distinct colours met (0 once past 256), for the palette layout.
     private(set) var colours = ColourSet()
 
@@ -108,6 +111,7 @@ struct ImageDeflate {
         let useAbove = stride <= Self.window
         let maxMatch = 1 << 29
         var lastRowEndsAbove = false
+        var adlerA = 1, adlerB = 0
         return pixels.withMemoryRebound(to: UInt32.self) { words in
             let base = words.baseAddress!
             return literalFrequencies.withUnsafeMutableBufferPointer { freq in
@@ -170,7 +174,10 @@ struct ImageDeflate {
                         tokens.append(Self.literals << 62 | UInt64(w - literalStart) << 32 | UInt64(y * w + literalStart))
                     }
                     lastRowEndsAbove = tokens.last! >> 62 == Self.above
+                    // The row into the checksum while it is in cache.
+                    (adlerA, adlerB) = Self.adlerStep(adlerA, adlerB, row: row, width: w, bpp: bpp)
                 }
+                adler = UInt32(adlerB) << 16 | UInt32(adlerA)
                 return true
             }
         }
@@ -209,18 +216,16 @@ struct ImageDeflate {
 
     /// The symbol frequencies of the RGB or RGBA stream (the literal bytes', then the matches'
     /// and the end of block) and the extra bits of all lengths and distances.
-    private func matchCounts() -> (literal: [UInt32], distance: [UInt32], extraBits: Int) {
+    private func matchCounts() -> SymbolCounts {
         let aboveSymbol = Self.distanceSymbol(stride), leftSymbol = Self.distanceSymbol(bpp)
-        var literal = literalFrequencies, distance = [UInt32](repeating: 0, count: 30)
-        var extra = 0
+        var counts = SymbolCounts(literal: literalFrequencies)
         for t in tokens {
             let kind = t >> 62
             guard kind == Self.above || kind == Self.left else { continue }
-            extra += Self.countMatch(bytes: Int(t >> 32 & 0x3FFF_FFFF), distanceSymbol: kind == Self.above ? aboveSymbol : leftSymbol,
-                                     literal: &literal, distance: &distance)
+            counts.addMatch(bytes: Int(t >> 32 & 0x3FFF_FFFF), distanceSymbol: kind == Self.above ? aboveSymbol : leftSymbol)
         }
-        literal[256] += 1  // end of block
-        return (literal, distance, extra)
+        counts.literal[256] += 1  // end of block
+        return counts
     }
 
     // MARK: Writing
@@ -229,7 +234,7 @@ struct ImageDeflate {
     func zlibStream() -> [UInt8] {
         let counts = matchCounts()
         return Self.zlibStream(literalFrequencies: counts.literal, distanceFrequencies: counts.distance,
-                               extraBits: counts.extraBits, adler: adler32()) { writer, literal, distance in
+                               extraBits: counts.extraBits, adler: adler) { writer, literal, distance in
             writeTokens(&writer, literal: literal, distance: distance)
         }
     }
@@ -394,19 +399,27 @@ struct ImageDeflate {
         }
     }
 
-    /// Counts a match of `bytes` (≥ 3) at a distance of symbol `symbol` in the frequencies;
-    /// returns its extra bits.
-    @inline(__always)
-    static func countMatch(bytes: Int, distanceSymbol symbol: Int, literal: inout [UInt32], distance: inout [UInt32]) -> Int {
-        let dExtra = DeflateAlphabet.distanceExtra[symbol]
-        var extra = 0
-        forEachPiece(of: bytes) { piece in
-            let s = Int(lengthSymbols[piece])
-            literal[s] += 1
-            distance[symbol] += 1
-            extra += DeflateAlphabet.lengthExtra[s - 257] + dExtra
+    /// Symbol frequencies of a stream being counted: literal/length, distance, and the extra
+    /// bits of all lengths and distances (the tables read once, not per match).
+    struct SymbolCounts {
+        var literal: [UInt32], distance = [UInt32](repeating: 0, count: 30)
+        var extraBits = 0
+        private let lengthSymbols = ImageDeflate.lengthSymbols
+        private let lengthExtra = DeflateAlphabet.lengthExtra, distanceExtra = DeflateAlphabet.distanceExtra
+
+        init(literal: [UInt32]) { self.literal = literal }
+
+        /// Counts a match of `bytes` (≥ 3) at a distance of symbol `symbol`.
+        @inline(__always)
+        mutating func addMatch(bytes: Int, distanceSymbol symbol: Int) {
+            let dExtra = distanceExtra[symbol]
+            ImageDeflate.forEachPiece(of: bytes) { piece in
+                let s = Int(lengthSymbols[piece])
+                literal[s] += 1
+                distance[symbol] += 1
+                extraBits += lengthExtra[s - 257] + dExtra
+            }
         }
-        return extra
     }
 
     // MARK: Adler-32
@@ -414,20 +427,14 @@ struct ImageDeflate {
     /// Adler-32 (RFC 1950) of the uncompressed stream, computed from the pixels without building
     /// it: per row [0, pixel bytes…] of n = 1 + bpp·w bytes, A grows by the byte sum S and B by
     /// n·A + Σ (n − i + 1)·bᵢ = n·A + bpp·(w·S − Σₓ x·sₓ) − Σₓ Σ_c c·b_{x,c}, sₓ the byte sum of
-    /// pixel x and c its channel (0 red … 3 alpha).
-    func adler32() -> UInt32 {
+    /// pixel x and c its channel (0 red … 3 alpha). One row into the running sums (A, B), both
+    /// below 65,521.
+    @inline(__always)
+    static func adlerStep(_ a: Int, _ b: Int, row: UnsafePointer<UInt32>, width w: Int, bpp: Int) -> (Int, Int) {
         let m = 65521
-        var a = 1, b = 0
-        let w = width, bpp = bpp
         let n = 1 + bpp * w
-        pixels.withMemoryRebound(to: UInt32.self) { words in
-            for y in 0..<height {
-                let (s, xs, cs) = Self.rowSums(words.baseAddress! + y * w, count: w, alpha: bpp == 4)
-                b = (b + n % m * a + bpp * (w * s - xs) - cs) % m
-                a = (a + s) % m
-            }
-        }
-        return UInt32(b) << 16 | UInt32(a)
+        let (s, xs, cs) = rowSums(row, count: w, alpha: bpp == 4)
+        return ((a + s) % m, (b + n % m * a + bpp * (w * s - xs) - cs) % m)
     }
 
     /// Per row: Σ sₓ, Σ x·sₓ and Σ_c c·b_c over its pixels (alpha counted when `alpha`).

@@ -31,6 +31,16 @@ public enum MapComposer {
     public static func image(spatialReference: SpatialReference, extent: Envelope?, width: Int, height: Int,
                              layers: [Layer], style: MapStyle = .standard,
                              outlineCountriesOverRasters: Bool = false) throws(GraticuleError) -> (image: RGBAImage, warnings: [String]) {
+        let map = try canvas(spatialReference: spatialReference, extent: extent, width: width, height: height, layers: layers,
+                             style: style, outlineCountriesOverRasters: outlineCountriesOverRasters)
+        return (RGBAImage(width: width, height: height, pixels: map.canvas.rgba), map.warnings)
+    }
+
+    /// The composed map on a canvas (`image` without copying the pixels out: `Canvas.png()`
+    /// encodes them where they are).
+    public static func canvas(spatialReference: SpatialReference, extent: Envelope?, width: Int, height: Int,
+                              layers: [Layer], style: MapStyle = .standard,
+                              outlineCountriesOverRasters: Bool = false) throws(GraticuleError) -> (canvas: Canvas, warnings: [String]) {
         let vectors = layers.compactMap { if case let .vector(v) = $0 { v } else { nil } }
         // The base: background and sphere fill; it also fixes the extent for every layer.
         let base = try MapRenderer(spatialReference: spatialReference, extent: extent, width: width, height: height,
@@ -70,7 +80,7 @@ public enum MapComposer {
             }
         }
         try flush()
-        return (RGBAImage(width: width, height: height, pixels: canvas.rgba), warnings)
+        return (canvas, warnings)
     }
 
     /// Source-over compositing of straight-alpha RGBA `top` onto `bottom` (same size).

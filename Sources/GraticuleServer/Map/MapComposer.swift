@@ -70,8 +70,8 @@ extension GraticuleServer {
         let key = map.key
         if let hit = state.images.value(for: key) { return hit }
         let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
-            let image = try self.composeMap(map)
-            return try engine { () throws(GraticuleError) in try image.displayPNG() }
+            let canvas = try self.composeMap(map)
+            return try engine { () throws(GraticuleError) in try canvas.png() }
         }
         state.images.insert(png, for: key, cost: png.count)
         return png
@@ -79,7 +79,7 @@ extension GraticuleServer {
 
     /// Draws the map: background, then each layer composited over it (source-over), through
     /// GraticuleRender's `MapComposer` (the path `graticule render` uses for raster layers too).
-    func composeMap(_ request: MapRequest) throws(APIError) -> RGBAImage {
+    func composeMap(_ request: MapRequest) throws(APIError) -> Canvas {
         _ = try vectorRenderer([], request, background: .transparent)  // the view's errors name bbox
         let layers = request.layers.map { layer -> MapComposer.Layer in
             switch layer {
@@ -93,10 +93,10 @@ extension GraticuleServer {
         style.sphereFill = .transparent
         let e = request.extent
         return try engine("layers") { () throws(GraticuleError) in
-            try MapComposer.image(spatialReference: request.spatialReference,
-                                  extent: Envelope(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax,
-                                                   spatialReference: request.spatialReference),
-                                  width: request.width, height: request.height, layers: layers, style: style).image
+            try MapComposer.canvas(spatialReference: request.spatialReference,
+                                   extent: Envelope(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax,
+                                                    spatialReference: request.spatialReference),
+                                   width: request.width, height: request.height, layers: layers, style: style).canvas
         }
     }
 
