@@ -36,12 +36,30 @@ extension CoverageAccumulator {
         let ua = max(u0, 0), ub = min(u1, uLimit)
         var k = Int(ua)
         var lo = ua
+        let lastCell = Int(vLimit) - 1
         while lo < ub {
             let hi = min(ub, Double(k + 1))
             let width = hi - lo
             let vc = v0 + m * (0.5 * (lo + hi) - u0)
             let vLow = max(vc - h, 0), vHigh = min(vc + h, vLimit)
-            if vLow < vHigh {
+            if h <= 0.5 {
+                // At most two cells, written without a branch on how many (the second gets 0
+                // and stays unmarked when the band ends in the first, or at the last cell).
+                if vLow < vHigh {
+                    let j = Int(vLow)
+                    let boundary = Double(j + 1)
+                    let first = Float((min(vHigh, boundary) - vLow) * width)
+                    let second = Float(max(vHigh - boundary, 0) * width)
+                    let j2 = min(j + 1, lastCell)
+                    if alongRows {
+                        deposit(row: k, col: j, first)
+                        deposit(row: k, col: j2, second, marked: second > 0)
+                    } else {
+                        deposit(row: j, col: k, first)
+                        deposit(row: j2, col: k, second, marked: second > 0)
+                    }
+                }
+            } else if vLow < vHigh {
                 var j = Int(vLow)
                 var bottom = vLow
                 while bottom < vHigh {
@@ -61,10 +79,10 @@ extension CoverageAccumulator {
         }
     }
 
-    /// Adds `area` to one cell's own area and marks the cell.
+    /// Adds `area` to one cell's own area and marks the cell (unless `marked` is false).
     @inline(__always)
-    private func deposit(row: Int, col: Int, _ area: Float) {
+    private func deposit(row: Int, col: Int, _ area: Float, marked: Bool = true) {
         cells[(row &* stride &+ col) &* 2] += area
-        touched[row &* wordsPerRow &+ col >> 6] |= 1 << UInt64(col & 63)
+        touched[row &* wordsPerRow &+ col >> 6] |= UInt64(marked ? 1 : 0) << UInt64(col & 63)
     }
 }
