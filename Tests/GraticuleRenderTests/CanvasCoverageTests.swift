@@ -137,7 +137,7 @@ import Testing
 
     /// `fillAndStroke` (one compositing pass, how maps paint) gives the pixels of `fill` then
     /// `stroke`, on opaque and translucent backgrounds, with translucent colours, and on a copy
-    /// of a canvas (which must leave the original alone).
+    /// of a canvas (which must leave the original alone), for exact strokes and hairlines.
     @Test func fillAndStrokeEqualsFillThenStroke() {
         var ring = Path()
         for k in 0..<60 {
@@ -150,14 +150,16 @@ import Testing
         for background: SIMD4<UInt8> in [[221, 238, 255, 255], [0, 0, 0, 0], [90, 20, 200, 130]] {
             for (fill, stroke, width) in [(SIMD4<UInt8>(232, 228, 216, 255), SIMD4<UInt8>(102, 102, 102, 255), 0.5),
                                           ([200, 40, 40, 140], [10, 90, 20, 200], 2.25), ([1, 2, 3, 255], [250, 250, 0, 90], 7.0)] {
-                var sequential = Canvas(width: 50, height: 46, background: background)
-                sequential.fill(ring, color: fill)
-                sequential.stroke(ring, color: stroke, width: width)
-                let original = Canvas(width: 50, height: 46, background: background)
-                var fused = original
-                fused.fillAndStroke(ring, fill: fill, stroke: stroke, width: width)
-                #expect(fused.rgba == sequential.rgba, "background \(background), width \(width)")
-                #expect(original.rgba == Canvas(width: 50, height: 46, background: background).rgba)
+                for geometry in [StrokeGeometry.exact, .hairlineBelowOnePixel] {
+                    var sequential = Canvas(width: 50, height: 46, background: background)
+                    sequential.fill(ring, color: fill)
+                    sequential.stroke(ring, color: stroke, width: width, miterLimit: 4, geometry: geometry)
+                    let original = Canvas(width: 50, height: 46, background: background)
+                    var fused = original
+                    fused.fillAndStroke(ring, fill: fill, stroke: stroke, width: width, geometry: geometry)
+                    #expect(fused.rgba == sequential.rgba, "background \(background), width \(width), \(geometry)")
+                    #expect(original.rgba == Canvas(width: 50, height: 46, background: background).rgba)
+                }
             }
         }
     }

@@ -48,9 +48,11 @@ extension Canvas {
 
     /// Paints two shapes in one pass, the second over the first (a fill and its stroke): each
     /// body adds the edges of one (non-zero rule). The pixels are those of painting one and then
-    /// the other.
+    /// the other. `secondIsAreaOnly`: the second body writes cells' own areas only, no cover
+    /// (hairlines), so its winding between cells is zero and is not read.
     mutating func paint(minX: Double, minY: Double, maxX: Double, maxY: Double, first: SIMD4<UInt8>,
-                        second: SIMD4<UInt8>, _ firstBody: (inout CoverageAccumulator, Double, Double) -> Void,
+                        second: SIMD4<UInt8>, secondIsAreaOnly: Bool,
+                        _ firstBody: (inout CoverageAccumulator, Double, Double) -> Void,
                         _ secondBody: (inout CoverageAccumulator, Double, Double) -> Void) {
         guard let box = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
         let (cells, cells2, touched) = scratchLayout(box)
@@ -60,8 +62,8 @@ extension Canvas {
         var acc2 = CoverageAccumulator(cells: cells2, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
                                        cols: box.cols, rows: box.rows)
         secondBody(&acc2, Double(box.x0), Double(box.y0))
-        var layers = TwoLayers(cells: cells, cells2: cells2, stride: box.stride,
-                               first: Blender(color: first, evenOdd: false), second: Blender(color: second, evenOdd: false))
+        var layers = TwoLayers(cells: cells, cells2: cells2, stride: box.stride, first: Blender(color: first, evenOdd: false),
+                               second: Blender(color: second, evenOdd: false), secondHasCover: !secondIsAreaOnly)
         composite(&layers, touched: touched, box: box)
     }
 
@@ -151,16 +153,19 @@ struct TwoLayers: CoverageLayers {
     let cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>
     let stride: Int
     let first: Blender, second: Blender
+    /// False when the second layer holds own areas only (its covers are all zero).
+    let secondHasCover: Bool
     var line: UnsafeMutablePointer<Float>, line2: UnsafeMutablePointer<Float>
     var winding: Float = 0, winding2: Float = 0, here: Float = 0, here2: Float = 0
 
     init(cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>, stride: Int, first: Blender,
-         second: Blender) {
+         second: Blender, secondHasCover: Bool) {
         self.cells = cells
         self.cells2 = cells2
         self.stride = stride
         self.first = first
         self.second = second
+        self.secondHasCover = secondHasCover
         line = cells
         line2 = cells2
     }
@@ -178,14 +183,16 @@ struct TwoLayers: CoverageLayers {
         line[2 &* c] = 0
         line[2 &* c &+ 1] = 0
         here2 = winding2 + line2[2 &* c]
-        winding2 += line2[2 &* c &+ 1]
         line2[2 &* c] = 0
-        line2[2 &* c &+ 1] = 0
+        if secondHasCover {
+            winding2 += line2[2 &* c &+ 1]
+            line2[2 &* c &+ 1] = 0
+        }
     }
 
     @inline(__always) func run(_ px: UnsafeMutablePointer<UInt8>, count: Int) {
         first.run(px, count: count, winding: winding)
-        second.run(px, count: count, winding: winding2)
+        if secondHasCover { second.run(px, count: count, winding: winding2) }
     }
 
     @inline(__always) func pixel(_ px: UnsafeMutablePointer<UInt8>) {

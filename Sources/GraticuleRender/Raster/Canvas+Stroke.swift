@@ -76,7 +76,7 @@ extension Canvas {
         let shape = StrokeShape(width: width, miterLimit: miterLimit, geometry: geometry)
         let reach = shape.reach
         paint(minX: b.minX - reach, minY: b.minY - reach, maxX: b.maxX + reach, maxY: b.maxY + reach,
-              first: fill, second: stroke, { acc, ox, oy in
+              first: fill, second: stroke, secondIsAreaOnly: shape.hairline, { acc, ox, oy in
                   path.addEdges(to: &acc, originX: ox, originY: oy)
               }, { acc, ox, oy in
                   shape.add(path, to: &acc, originX: ox, originY: oy)
