@@ -4,6 +4,7 @@
 #   Fuzz/run.sh [SECONDS] [extra libFuzzer flags…]                  # the CRS text readers
 #   FUZZ_TARGET=tiff Fuzz/run.sh [SECONDS] …  (or Fuzz/run_tiff.sh)   # the GeoTIFF reader
 #   FUZZ_TARGET=inflate Fuzz/run.sh [SECONDS] …                      # the inflate, against zlib
+#   FUZZ_TARGET=pngwrite Fuzz/run.sh [SECONDS] …                     # the display PNG encoder, against zlib
 #   FUZZ_TARGET=ntv2 Fuzz/run.sh [SECONDS] …  (or Fuzz/run-ntv2.sh)   # the NTv2 grid reader
 #   FUZZ_TARGET=geojson|shapefile|gpkgblob Fuzz/run.sh [SECONDS] …    # the vector readers
 #                                           (or Fuzz/run-vector.sh TARGET [SECONDS] …)
@@ -45,6 +46,12 @@ inflate)
     BINARY=fuzz-inflate; CORPUS="$SCRATCH/corpus-inflate"; SEEDS="$ROOT/Fuzz/seeds-inflate"; LIBS=(-lsqlite3 -lz)
     MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=16384)
     ;;
+pngwrite)
+    # The display PNG encoder (own deflate, palette replay) decoded by zlib (a difference traps).
+    MODULE=GraticuleIO; LINKED=(GraticuleCore GraticuleCRS GraticuleGeometry GraticuleTIFF GraticuleIO GRDB)
+    SOURCE=FuzzPNGWrite.swift; BINARY=fuzz-pngwrite; CORPUS="$SCRATCH/corpus-pngwrite"; SEEDS="$ROOT/Fuzz/seeds-pngwrite"
+    LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=2048)
+    ;;
 ntv2)
     MODULE=GraticuleTransform; LINKED=(GraticuleCore GraticuleGeometry GraticuleCRS GraticuleProjection GraticuleTIFF GraticuleTransform GRDB)
     SOURCE=FuzzNTv2.swift; BINARY=fuzz-ntv2; CORPUS="$SCRATCH/corpus-ntv2"; SEEDS="$ROOT/Fuzz/seeds-ntv2"
@@ -57,7 +64,7 @@ geojson|shapefile|gpkgblob)
     LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=65536)
     DEFINES=(-D "FUZZ_$(echo "$TARGET" | tr a-z A-Z)"); PREFIX="$TARGET-"
     ;;
-*) echo "unknown FUZZ_TARGET $TARGET (crs, tiff, inflate, ntv2, geojson, shapefile or gpkgblob)" >&2; exit 2 ;;
+*) echo "unknown FUZZ_TARGET $TARGET (crs, tiff, inflate, pngwrite, ntv2, geojson, shapefile or gpkgblob)" >&2; exit 2 ;;
 esac
 
 echo "== building instrumented modules ($CONFIG) into $SCRATCH"
