@@ -46,7 +46,9 @@ public struct MapColor: Sendable, Hashable {
     public var opacity: Double { Double(alpha) / 255 }
 }
 
-/// How a map is painted. Widths and radii are in output pixels.
+/// How a map is painted. Widths and radii are in output pixels. In PNG output, strokes of at
+/// most 1 px (the default borders, graticule and outline) are drawn as hairlines
+/// (`StrokeGeometry.hairlineBelowOnePixel`: exact ink, no miters); wider ones exactly.
 public struct MapStyle: Sendable, Hashable {
     /// Outside the map (beyond the outline).
     public var background: MapColor
