@@ -188,6 +188,13 @@ import Testing
         #expect(Self.coverage(h).allSatisfy { $0 == 1 })
         h.stroke(huge, color: [255, 0, 0, 255], width: 1e12)
         h.stroke(huge, color: [255, 0, 0, 255], width: .nan)
+        // As hairlines: edges clamped to ±10⁹ px cross the canvas; only its columns are walked.
+        var thin = Canvas(width: 10, height: 10, background: [0, 0, 0, 0])
+        var across = Path()
+        across.move(to: -1e300, 4.5); across.line(to: 1e300, 5.5); across.line(to: 5.5, -1e300)
+        thin.stroke(across, color: [255, 255, 255, 255], width: 1, miterLimit: 4, geometry: .hairlineBelowOnePixel)
+        let row = (0..<10).map { Double(thin.pixel(x: $0, y: 5).w) / 255 }
+        #expect(row.allSatisfy { abs($0 - 0.5) <= 1 / 255 }, "a 1 px line along y = 5 covers half of row 5: \(row)")
 
         // Empty and degenerate paths.
         var e = Canvas(width: 3, height: 3, background: [1, 2, 3, 4])
