@@ -152,7 +152,7 @@ struct PaletteIndex {
         var i = 0
         var previous = bytes[-1]
         while i < count {
-            let r = runLength(bytes + i, count: count - i, of: previous)
+            let r = ImageDeflate.patternRun(bytes + i, UInt64(previous) &* 0x0101_0101_0101_0101, count - i)
             if r >= 3 {
                 if !body(r, previous) { return }
                 i += r
@@ -163,20 +163,6 @@ struct PaletteIndex {
             previous = b
             i += 1
         }
-    }
-
-    /// How many of the `count` bytes from `p` on equal `value`, eight at a time.
-    @inline(__always)
-    private static func runLength(_ p: UnsafeMutablePointer<UInt8>, count: Int, of value: UInt8) -> Int {
-        let eight = UInt64(value) &* 0x0101_0101_0101_0101
-        var r = 0
-        while r &+ 8 <= count {
-            let x = UnsafeRawPointer(p + r).loadUnaligned(as: UInt64.self) ^ eight
-            if x != 0 { return r &+ (UInt64(littleEndian: x).trailingZeroBitCount &>> 3) }
-            r &+= 8
-        }
-        while r < count && p[r] == value { r &+= 1 }
-        return r
     }
 
     /// The cost of `count` bytes as runs and literals in rough bits (a run 8, a literal 7), or nil
