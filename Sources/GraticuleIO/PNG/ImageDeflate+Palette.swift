@@ -13,21 +13,16 @@ extension ImageDeflate {
     func paletteZlibStream() -> [UInt8] {
         precondition(!colours.overflowed, "palette stream of an image with more than 256 colours")
         let index = PaletteIndex(self)
-        return Self.zlibStream(literalFrequencies: index.counts.literal, distanceFrequencies: index.counts.distance,
-                               extraBits: index.counts.extraBits, adler: index.adler) { writer, literal, distance in
-            let codes = MatchCodes(literal: literal, distance: distance)
+        return Self.zlibStream(counts: index.counts, adler: index.adler) { writer, codes in
             let above = codes.distanceWord(width + 1), left = codes.distanceWord(1)
             for t in index.tokens {
-                let kind = t >> 62, count = Int(t >> 32 & 0x3FFF_FFFF)
+                let kind = t >> 62
                 if kind == Self.literals {
-                    let code = codes.literals[Int(t & 0xFF)]
-                    writer.put(UInt64(code & 0xFFFF), Int(code >> 16))
+                    codes.putLiteral(&writer, Int(t & 0xFF))
                 } else {
-                    codes.putMatch(&writer, bytes: count, kind == Self.above ? above : left)
+                    codes.putMatch(&writer, bytes: Int(t >> 32 & 0x3FFF_FFFF), kind == Self.above ? above : left)
                 }
             }
-            let end = codes.literals[256]
-            writer.put(UInt64(end & 0xFFFF), Int(end >> 16))
         }
     }
 }
@@ -40,8 +35,7 @@ struct PaletteIndex {
     var counts = ImageDeflate.SymbolCounts(literal: [UInt32](repeating: 0, count: 286))
     var adler: UInt32 = 1
     /// While replaying: the row being replayed (its filter byte 0 first) and the one above it,
-    /// `width + 1` bytes each, in one block (freed when the replay ends).
-    private let rows: UnsafeMutablePointer<UInt8>
+    /// `width + 1` bytes each, in one block freed when the replay ends.
     private var row: UnsafeMutablePointer<UInt8>, above: UnsafeMutablePointer<UInt8>
     /// The next pixel of the row; -1: its filter byte.
     private var x = -1
@@ -52,7 +46,7 @@ struct PaletteIndex {
     init(_ image: ImageDeflate) {
         let w = image.width, bpp = image.bpp
         width = w
-        rows = .allocate(capacity: 2 * (w + 1))
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * (w + 1))
         rows.initialize(repeating: 0, count: 2 * (w + 1))
         defer { rows.deallocate() }
         row = rows
@@ -89,7 +83,6 @@ struct PaletteIndex {
                 }
             }
         }
-        counts.literal[256] += 1  // end of block
     }
 
     /// Replays a copy of `bytes` pixel bytes (filter bytes count one, pixels `bpp`) as the same
@@ -127,7 +120,7 @@ struct PaletteIndex {
             // most a literal or two, those runs (distance 1, no extra bits) cost less than the
             // copy (a row's distance has ten or so extra bits).
             let bytes = (crossed ? above : row) + 1 + x0
-            if Self.runsCost(bytes, count: covered, limit: 20) != nil {
+            if Self.cheaperAsRuns(bytes, count: covered) {
                 emitRuns(bytes, count: covered)
                 return
             }
@@ -165,15 +158,15 @@ struct PaletteIndex {
         }
     }
 
-    /// The cost of `count` bytes as runs and literals in rough bits (a run 8, a literal 7), or nil
-    /// past `limit`.
-    private static func runsCost(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, limit: Int) -> Int? {
+    /// Whether `count` bytes cost less as runs and literals than as one copy of the row above,
+    /// in rough bits: a run 8, a literal 7, the copy about 20.
+    private static func cheaperAsRuns(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
         var cost = 0
         forEachRun(bytes, count: count) { run, _ in
             cost += run > 0 ? 8 : 7
-            return cost <= limit
+            return cost <= 20
         }
-        return cost <= limit ? cost : nil
+        return cost <= 20
     }
 
     /// Writes `count` bytes as runs of the byte before (distance 1) and literals.

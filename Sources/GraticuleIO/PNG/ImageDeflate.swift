@@ -223,8 +223,8 @@ struct ImageDeflate {
     /// Symbol of each length 0…258 (3…258 used).
     static let lengthSymbols: [UInt16] = (0...258).map { $0 < 3 ? 0 : UInt16(lengthSymbol($0)) }
 
-    /// The symbol frequencies of the RGB or RGBA stream (the literal bytes', then the matches'
-    /// and the end of block) and the extra bits of all lengths and distances.
+    /// The symbol frequencies of the RGB or RGBA stream (the literal bytes', then the matches')
+    /// and the extra bits of all lengths and distances.
     private func matchCounts() -> SymbolCounts {
         let aboveSymbol = Self.distanceSymbol(stride), leftSymbol = Self.distanceSymbol(bpp)
         var counts = SymbolCounts(literal: literalFrequencies)
@@ -233,7 +233,6 @@ struct ImageDeflate {
             guard kind == Self.above || kind == Self.left else { continue }
             counts.addMatch(bytes: Int(t >> 32 & 0x3FFF_FFFF), distanceSymbol: kind == Self.above ? aboveSymbol : leftSymbol)
         }
-        counts.literal[256] += 1  // end of block
         return counts
     }
 
@@ -241,24 +240,23 @@ struct ImageDeflate {
 
     /// The zlib stream: header, one final dynamic-Huffman block, Adler-32.
     func zlibStream() -> [UInt8] {
-        let counts = matchCounts()
-        return Self.zlibStream(literalFrequencies: counts.literal, distanceFrequencies: counts.distance,
-                               extraBits: counts.extraBits, adler: adler) { writer, literal, distance in
-            writeTokens(&writer, literal: literal, distance: distance)
+        Self.zlibStream(counts: matchCounts(), adler: adler) { writer, codes in
+            writeTokens(&writer, codes)
         }
     }
 
-    /// A zlib stream of one final dynamic-Huffman block whose symbols have the given frequencies
-    /// (and `extraBits` extra bits in all): the codes are built from the frequencies, `write`
-    /// writes the symbols with them (end of block included), `adler` closes the stream.
-    static func zlibStream(literalFrequencies: [UInt32], distanceFrequencies: [UInt32], extraBits: Int, adler: UInt32,
-                           write: (inout BitWriter, HuffmanCode, HuffmanCode) -> Void) -> [UInt8] {
+    /// A zlib stream of one final dynamic-Huffman block whose symbols (the end of block aside)
+    /// have the counted frequencies: the codes are built from them, `write` writes the symbols
+    /// with them, then the end of block and `adler` close the stream.
+    static func zlibStream(counts: SymbolCounts, adler: UInt32, write: (inout BitWriter, MatchCodes) -> Void) -> [UInt8] {
+        var literalFrequencies = counts.literal
+        literalFrequencies[256] += 1  // end of block
         let literal = HuffmanCode(frequencies: literalFrequencies, maxLength: 15)
-        let distance = HuffmanCode(frequencies: distanceFrequencies, maxLength: 15)
+        let distance = HuffmanCode(frequencies: counts.distance, maxLength: 15)
         let header = Self.blockHeader(literal: literal, distance: distance)
-        var bits = 3 + header.bits + extraBits
+        var bits = 3 + header.bits + counts.extraBits
         for s in 0..<286 { bits += Int(literalFrequencies[s]) * Int(literal.lengths[s]) }
-        for s in 0..<30 { bits += Int(distanceFrequencies[s]) * Int(distance.lengths[s]) }
+        for s in 0..<30 { bits += Int(counts.distance[s]) * Int(distance.lengths[s]) }
         let deflateBytes = (bits + 7) / 8
         let total = 2 + deflateBytes + 4
         return [UInt8](unsafeUninitializedCapacity: total + 8) { out, count in
@@ -268,7 +266,9 @@ struct ImageDeflate {
             var writer = BitWriter(start + 2)
             writer.put(1 | 2 << 1, 3)  // final block, dynamic Huffman codes
             for (value, n) in header.fields { writer.put(value, n) }
-            write(&writer, literal, distance)
+            let codes = MatchCodes(literal: literal, distance: distance)
+            write(&writer, codes)
+            codes.putLiteral(&writer, 256)  // end of block
             let end = writer.finish()
             precondition(end - start == 2 + deflateBytes, "deflate size \(end - start - 2) vs \(deflateBytes) computed")
             end[0] = UInt8(adler >> 24)
@@ -330,11 +330,9 @@ struct ImageDeflate {
         return (fields, fields.reduce(0) { $0 + $1.1 })
     }
 
-    private func writeTokens(_ writer: inout BitWriter, literal: HuffmanCode, distance: HuffmanCode) {
-        let codes = MatchCodes(literal: literal, distance: distance)
+    private func writeTokens(_ writer: inout BitWriter, _ codes: MatchCodes) {
         let lit = codes.literals
         let aboveWord = codes.distanceWord(stride), leftWord = codes.distanceWord(bpp)
-        let zero = UInt64(lit[0] & 0xFFFF), zeroBits = Int(lit[0] >> 16)
         let rgba = bpp == 4
         lit.withUnsafeBufferPointer { lit in
             pixels.withMemoryRebound(to: UInt32.self) { words in
@@ -364,14 +362,13 @@ struct ImageDeflate {
                             p += 1
                         }
                     case Self.filterByte:
-                        writer.put(zero, zeroBits)
+                        codes.putLiteral(&writer, 0)
                     default:
                         codes.putMatch(&writer, bytes: count, kind == Self.above ? aboveWord : leftWord)
                     }
                 }
             }
         }
-        writer.put(UInt64(lit[256] & 0xFFFF), Int(lit[256] >> 16))
     }
 
     /// The codes of one block as the writers need them: literal codes packed (code | length <<
@@ -397,6 +394,13 @@ struct ImageDeflate {
             let n = Int(distance.lengths[s])
             return (UInt64(distance.codes[s]) | UInt64(d - DeflateAlphabet.distanceBase[s]) << UInt64(n),
                     n + DeflateAlphabet.distanceExtra[s])
+        }
+
+        /// Writes one literal/length symbol's code.
+        @inline(__always)
+        func putLiteral(_ writer: inout BitWriter, _ symbol: Int) {
+            let code = literals[symbol]
+            writer.put(UInt64(code & 0xFFFF), Int(code >> 16))
         }
 
         /// Writes a match of `bytes` (≥ 3) at a distance given as `distanceWord`.

@@ -16,20 +16,31 @@ extension Canvas {
 }
 
 extension Path {
-    /// Adds every subpath, closed, to an accumulator whose origin is (originX, originY) pixels.
-    func addEdges(to acc: inout CoverageAccumulator, originX ox: Double, originY oy: Double) {
+    /// Calls `body` with every edge of every subpath of two or more points, relative to
+    /// (originX, originY) pixels: consecutive points, then the closing edge (last → first) of a
+    /// closed subpath, or of every subpath when `closingAll` (a fill's implicit close).
+    @inline(__always)
+    func forEachEdge(closingAll: Bool, originX ox: Double, originY oy: Double,
+                     _ body: (Double, Double, Double, Double) -> Void) {
         xs.withUnsafeBufferPointer { xs in
             ys.withUnsafeBufferPointer { ys in
                 for sub in subpaths where sub.end - sub.start >= 2 {
-                    var px = xs[sub.end - 1] - ox, py = ys[sub.end - 1] - oy
-                    for i in sub.start..<sub.end {
+                    let closing = closingAll || sub.closed
+                    let first = closing ? sub.end - 1 : sub.start
+                    var px = xs[first] - ox, py = ys[first] - oy
+                    for i in (closing ? sub.start : sub.start + 1)..<sub.end {
                         let qx = xs[i] - ox, qy = ys[i] - oy
-                        acc.addEdge(px, py, qx, qy)
+                        body(px, py, qx, qy)
                         px = qx
                         py = qy
                     }
                 }
             }
         }
+    }
+
+    /// Adds every subpath, closed, to an accumulator whose origin is (originX, originY) pixels.
+    func addEdges(to acc: inout CoverageAccumulator, originX ox: Double, originY oy: Double) {
+        forEachEdge(closingAll: true, originX: ox, originY: oy) { acc.addEdge($0, $1, $2, $3) }
     }
 }

@@ -89,19 +89,6 @@ extension Path {
     /// Adds every subpath's edges as hairlines of half-width `hw` (a closed subpath with its
     /// closing edge) to an accumulator whose origin is (originX, originY) pixels.
     func addHairlines(to acc: inout CoverageAccumulator, halfWidth hw: Double, originX ox: Double, originY oy: Double) {
-        xs.withUnsafeBufferPointer { xs in
-            ys.withUnsafeBufferPointer { ys in
-                for sub in subpaths where sub.end - sub.start >= 2 {
-                    let first = sub.closed ? sub.end - 1 : sub.start
-                    var px = xs[first] - ox, py = ys[first] - oy
-                    for i in (sub.closed ? sub.start : sub.start + 1)..<sub.end {
-                        let qx = xs[i] - ox, qy = ys[i] - oy
-                        acc.addHairline(px, py, qx, qy, halfWidth: hw)
-                        px = qx
-                        py = qy
-                    }
-                }
-            }
-        }
+        forEachEdge(closingAll: false, originX: ox, originY: oy) { acc.addHairline($0, $1, $2, $3, halfWidth: hw) }
     }
 }

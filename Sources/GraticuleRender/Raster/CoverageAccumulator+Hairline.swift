@@ -6,8 +6,8 @@ extension CoverageAccumulator {
     /// (m the slope), so the ink per unit length is exact (2 · hw) and so is the column it falls
     /// in; its split between the two or three cells the interval spans there is taken at the
     /// column part's midpoint, which is exact where neither of the band's edges crosses a cell
-    /// boundary within the column and otherwise moves at most about |m| / 8 of a pixel's area
-    /// between neighbouring cells. Consecutive segments of a polyline share their vertex's column
+    /// boundary within the column and otherwise moves at most |m| / 8 of a pixel's area per
+    /// crossing edge (|m| / 4 in all) between neighbouring cells. Consecutive segments of a polyline share their vertex's column
     /// by the parts each spans, so a polyline has no gaps; joins get no miter, and where the line
     /// doubles back the ink adds up (the compositing caps it at full coverage).
     @inline(__always)
@@ -50,26 +50,15 @@ extension CoverageAccumulator {
                     let boundary = Double(j + 1)
                     let first = Float((min(vHigh, boundary) - vLow) * width)
                     let second = Float(max(vHigh - boundary, 0) * width)
-                    let j2 = min(j + 1, lastCell)
-                    if alongRows {
-                        deposit(row: k, col: j, first)
-                        deposit(row: k, col: j2, second, marked: second > 0)
-                    } else {
-                        deposit(row: j, col: k, first)
-                        deposit(row: j2, col: k, second, marked: second > 0)
-                    }
+                    deposit(k, j, alongRows, first)
+                    deposit(k, min(j + 1, lastCell), alongRows, second, marked: second > 0)
                 }
             } else if vLow < vHigh {
                 var j = Int(vLow)
                 var bottom = vLow
                 while bottom < vHigh {
                     let top = min(vHigh, Double(j + 1))
-                    let area = Float((top - bottom) * width)
-                    if alongRows {
-                        deposit(row: k, col: j, area)
-                    } else {
-                        deposit(row: j, col: k, area)
-                    }
+                    deposit(k, j, alongRows, Float((top - bottom) * width))
                     bottom = top
                     j += 1
                 }
@@ -79,9 +68,12 @@ extension CoverageAccumulator {
         }
     }
 
-    /// Adds `area` to one cell's own area and marks the cell (unless `marked` is false).
+    /// Adds `area` to the own area of the cell at `major` along the segment's major axis and
+    /// `minor` across it (`alongRows`: the major axis is y), and marks the cell (unless `marked`
+    /// is false).
     @inline(__always)
-    private func deposit(row: Int, col: Int, _ area: Float, marked: Bool = true) {
+    private func deposit(_ major: Int, _ minor: Int, _ alongRows: Bool, _ area: Float, marked: Bool = true) {
+        let (row, col) = alongRows ? (major, minor) : (minor, major)
         cells[(row &* stride &+ col) &* 2] += area
         touched[row &* wordsPerRow &+ col >> 6] |= UInt64(marked ? 1 : 0) << UInt64(col & 63)
     }
