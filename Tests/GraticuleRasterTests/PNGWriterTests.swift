@@ -280,4 +280,43 @@ import Testing
             #expect(Self.expand(d) == pixels, "\(w)×\(h)")
         }
     }
+
+    /// `RowChanges` (a renderer's knowledge of where its rows change colour) changes nothing in
+    /// the file: the same bytes as without, with the true change bits, with random extra ones
+    /// (a set bit promises nothing), and with words to spare per row; RGB, RGBA and palette
+    /// images, widths around the 64-bit words.
+    @Test(arguments: [(1, 1), (7, 5), (63, 9), (64, 9), (65, 9), (301, 40), (1024, 64)])
+    func rowChangesGiveTheSameFile(_ w: Int, _ h: Int) throws {
+        var images: [[UInt8]] = []
+        for translucent in [false, true] {
+            images.append(Self.mapLike(width: w, height: h, seed: UInt64(w * 5 + h), translucent: translucent))
+        }
+        var quantised = images[0]
+        for i in 0..<(w * h) { for ch in 0..<3 { quantised[4 * i + ch] &= 0xC0 } }
+        images.append(quantised)
+        images.append([UInt8](repeating: 200, count: w * h * 4))
+        var s: UInt64 = 3
+        for (n, pixels) in images.enumerated() {
+            let plain = try PNGWriter.encodeForDisplay(width: w, height: h, rgba: pixels)
+            for (extra, spare) in [(0, 0), (8, 0), (2, 3)] {
+                let words = (w + 63) / 64 + spare
+                var bits = [UInt64](repeating: 0, count: words * h)
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let i = 4 * (y * w + x)
+                        s = s &* 6364136223846793005 &+ 1442695040888963407
+                        let differs = x > 0 && pixels[i..<i + 4] != pixels[i - 4..<i]
+                        if differs || (extra > 0 && Int(s >> 59) < extra) { bits[y * words + x / 64] |= 1 << UInt64(x % 64) }
+                    }
+                }
+                let hinted = try pixels.withUnsafeBytes { p in
+                    try bits.withUnsafeBufferPointer { b in
+                        try PNGWriter.encodeForDisplay(width: w, height: h, rgbaBytes: p,
+                                                       changes: RowChanges(bits: b.baseAddress!, wordsPerRow: words))
+                    }
+                }
+                #expect(hinted == plain, "image \(n), \(w)×\(h), extra \(extra), spare words \(spare)")
+            }
+        }
+    }
 }

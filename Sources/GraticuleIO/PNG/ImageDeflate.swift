@@ -26,6 +26,8 @@ struct ImageDeflate {
 
     let pixels: UnsafeRawBufferPointer
     let width: Int, height: Int
+    /// Where rows may change colour, when known.
+    let changes: RowChanges?
     /// Bytes per pixel written: 3 (RGB, every alpha 255) or 4 (RGBA).
     let bpp: Int
     /// Bytes per row in the stream: the filter byte and the pixels.
@@ -49,11 +51,15 @@ struct ImageDeflate {
     /// - Parameters:
     ///   - pixels: `width × height` RGBA pixels (4 bytes each, rows top to bottom).
     ///   - bpp: 3 to write RGB (alpha must be 255 everywhere), 4 for RGBA.
-    init?(pixels: UnsafeRawBufferPointer, width: Int, height: Int, bpp: Int) {
+    ///   - changes: where the rows may change colour, when the caller knows (`RowChanges`):
+    ///     runs are then measured from one possible change to the next, not pixel by pixel. The
+    ///     tokens are the same either way.
+    init?(pixels: UnsafeRawBufferPointer, width: Int, height: Int, bpp: Int, changes: RowChanges? = nil) {
         self.pixels = pixels
         self.width = width
         self.height = height
         self.bpp = bpp
+        self.changes = changes
         tokens.reserveCapacity(width * height / 16 + 2 * height)
         guard tokenize() else { return nil }
     }
@@ -87,6 +93,26 @@ struct ImageDeflate {
     @inline(__always)
     private static func sameRun(_ a: UnsafePointer<UInt32>, _ value: UInt32, _ n: Int) -> Int {
         patternRun(UnsafeRawPointer(a), UInt64(value) | UInt64(value) << 32, n &* 4) &>> 2
+    }
+
+    /// `equalRun` of pixels `x ..< end` of a row and the row above, knowing where each may change
+    /// colour (`bits`, `bitsAbove`: their `RowChanges` words): where neither may change, equal
+    /// pixels stay equal, so only the pixels at possible changes are compared.
+    @inline(__always)
+    private static func equalRun(_ row: UnsafePointer<UInt32>, _ above: UnsafePointer<UInt32>, from x: Int, end: Int,
+                                 _ bits: UnsafePointer<UInt64>, _ bitsAbove: UnsafePointer<UInt64>) -> Int {
+        var i = x
+        while i < end && row[i] == above[i] { i = RowChanges.next(bits, bitsAbove, from: i &+ 1, end: end) }
+        return i &- x
+    }
+
+    /// `sameRun` of pixels `x ..< end` of a row, knowing where it may change colour.
+    @inline(__always)
+    private static func sameRun(_ row: UnsafePointer<UInt32>, from x: Int, end: Int, _ value: UInt32,
+                                _ bits: UnsafePointer<UInt64>) -> Int {
+        var i = x
+        while i < end && row[i] == value { i = RowChanges.next(bits, nil, from: i &+ 1, end: end) }
+        return i &- x
     }
 
     /// How many bytes from `p` on (at most `count`) repeat `pattern`, the 8 bytes of a word in
@@ -123,11 +149,16 @@ struct ImageDeflate {
                 for y in 0..<height {
                     let row = base + y * w, above = row - w
                     let hasAbove = y > 0 && useAbove
+                    let bits = changes?.row(y), bitsAbove = hasAbove ? changes?.row(y - 1) : nil
                     var x = 0
                     // The filter byte: part of a match with the row above when the row starts like
                     // it (and then of the previous row's last match if that one reached its end).
                     if hasAbove && row[0] == above[0] {
-                        let run = Self.equalRun(row, above, w)
+                        let run = if let bits, let bitsAbove {
+                            Self.equalRun(row, above, from: 0, end: w, bits, bitsAbove)
+                        } else {
+                            Self.equalRun(row, above, w)
+                        }
                         let bytes = 1 + bpp * run
                         if lastRowEndsAbove, let last = tokens.last, Int(last >> 32 & 0x3FFF_FFFF) + bytes <= maxMatch {
                             tokens[tokens.count - 1] = last + UInt64(bytes) << 32
@@ -158,14 +189,24 @@ struct ImageDeflate {
                             continue
                         }
                         let rest = w - x
-                        let up = hasAbove ? Self.equalRun(row + x, above + x, rest) : 0
+                        let up = if !hasAbove {
+                            0
+                        } else if let bits, let bitsAbove {
+                            Self.equalRun(row, above, from: x, end: w, bits, bitsAbove)
+                        } else {
+                            Self.equalRun(row + x, above + x, rest)
+                        }
                         var run = up, kind = Self.above
                         if up < rest && x > 0 {
                             // On a tie the left neighbour's copy: its distance (one pixel) costs
                             // no extra bits, a row's 10 or so (1–2 % smaller files). A copy of
                             // the row above that reaches the row's end is kept: it can run on
                             // into the next row.
-                            let same = Self.sameRun(row + x, row[x - 1], rest)
+                            let same = if let bits {
+                                Self.sameRun(row, from: x, end: w, row[x - 1], bits)
+                            } else {
+                                Self.sameRun(row + x, row[x - 1], rest)
+                            }
                             if same >= up {
                                 run = same
                                 kind = Self.left
@@ -184,7 +225,7 @@ struct ImageDeflate {
                     }
                     lastRowEndsAbove = tokens.last! >> 62 == Self.above
                     // The row into the checksum while it is in cache.
-                    (adlerA, adlerB) = Self.adlerStep(adlerA, adlerB, row: row, width: w, bpp: bpp)
+                    (adlerA, adlerB) = Self.adlerStep(adlerA, adlerB, row: row, width: w, bpp: bpp, changes: bits)
                 }
                 adler = UInt32(adlerB) << 16 | UInt32(adlerA)
                 return true
@@ -443,11 +484,44 @@ struct ImageDeflate {
     /// pixel x and c its channel (0 red … 3 alpha). One row into the running sums (A, B), both
     /// below 65,521.
     @inline(__always)
-    static func adlerStep(_ a: Int, _ b: Int, row: UnsafePointer<UInt32>, width w: Int, bpp: Int) -> (Int, Int) {
+    static func adlerStep(_ a: Int, _ b: Int, row: UnsafePointer<UInt32>, width w: Int, bpp: Int,
+                          changes: UnsafePointer<UInt64>? = nil) -> (Int, Int) {
         let m = 65521
         let n = 1 + bpp * w
-        let (s, xs, cs) = rowSums(row, count: w, alpha: bpp == 4)
+        let (s, xs, cs) = if let changes, runCount(changes, width: w) <= w / 16 {
+            runSums(row, count: w, alpha: bpp == 4, changes: changes)
+        } else {
+            rowSums(row, count: w, alpha: bpp == 4)
+        }
         return ((a + s) % m, (b + n % m * a + bpp * (w * s - xs) - cs) % m)
+    }
+
+    /// The set bits among a row's first `width` `RowChanges` bits (at most one word's too many).
+    @inline(__always)
+    static func runCount(_ changes: UnsafePointer<UInt64>, width: Int) -> Int {
+        var n = 0
+        for k in 0..<((width + 63) >> 6) { n &+= changes[k].nonzeroBitCount }
+        return n
+    }
+
+    /// `rowSums` of a row made of runs of one colour between its possible changes (`changes`,
+    /// its `RowChanges` words): each run at once, n pixels of byte sum s from x = a on adding n·s,
+    /// s·n·(2a + n − 1)/2 and n times the channel-weighted sum.
+    @inline(__always)
+    static func runSums(_ row: UnsafePointer<UInt32>, count: Int, alpha: Bool, changes: UnsafePointer<UInt64>) -> (Int, Int, Int) {
+        var s = 0, xs = 0, cs = 0
+        var a = 0
+        while a < count {
+            let b = RowChanges.next(changes, nil, from: a &+ 1, end: count)
+            let v = row[a]
+            let r = Int(v & 0xFF), g = Int(v >> 8 & 0xFF), bl = Int(v >> 16 & 0xFF), al = alpha ? Int(v >> 24) : 0
+            let px = r &+ g &+ bl &+ al, n = b &- a
+            s &+= n &* px
+            xs &+= px &* (n &* (a &+ b &- 1) / 2)
+            cs &+= n &* (g &+ 2 &* bl &+ 3 &* al)
+            a = b
+        }
+        return (s, xs, cs)
     }
 
     /// Per row: Σ sₓ, Σ x·sₓ and Σ_c c·b_c over its pixels (alpha counted when `alpha`).

@@ -19,11 +19,15 @@ extension PNGWriter {
     }
 
     /// `encodeForDisplay` of RGBA bytes in memory the caller owns (a canvas's pixels, no copy).
-    public static func encodeForDisplay(width: Int, height: Int, rgbaBytes raw: UnsafeRawBufferPointer) throws(GraticuleError) -> [UInt8] {
+    /// - Parameter changes: where the rows may change colour, when the caller knows (a renderer:
+    ///   see `RowChanges`): the same file, made without comparing the pixels between them.
+    public static func encodeForDisplay(width: Int, height: Int, rgbaBytes raw: UnsafeRawBufferPointer,
+                                        changes: RowChanges? = nil) throws(GraticuleError) -> [UInt8] {
         let product = width > 0 && height > 0 ? width.multipliedReportingOverflow(by: height) : (0, true)
         if !product.1, width <= 16384, raw.count == product.0 * 4 {
-            let deflate = ImageDeflate(pixels: raw, width: width, height: height, bpp: 3)
-                ?? ImageDeflate(pixels: raw, width: width, height: height, bpp: 4)!
+            precondition(changes.map { $0.wordsPerRow >= (width + 63) / 64 } ?? true, "RowChanges rows narrower than the image")
+            let deflate = ImageDeflate(pixels: raw, width: width, height: height, bpp: 3, changes: changes)
+                ?? ImageDeflate(pixels: raw, width: width, height: height, bpp: 4, changes: changes)!
             if deflate.colours.overflowed {
                 return file(width: width, height: height, format: deflate.bpp == 3 ? .rgb : .rgba,
                             zlibStream: deflate.zlibStream())

@@ -72,11 +72,18 @@ extension Canvas {
     /// order; between two of them the winding is constant, so the run of pixels there is skipped
     /// (winding too small to show: outside the shape, the hollow middle of a stroke), painted as
     /// 32-bit words (fully covered) or blended with one coverage.
+    ///
+    /// Each touched cell's pixel gets an edge mark (`PixelStorage.marks`). A run starts right
+    /// after a touched cell (before the first one of a row the winding is zero: nothing is
+    /// painted) and ends right before one, at the canvas's right side, or at the box's right
+    /// side, and then the pixel after it is marked too: so two unmarked neighbours along a row
+    /// stay equal, as the marks promise.
     private mutating func composite<L: CoverageLayers>(_ layers: inout L, touched: UnsafeMutablePointer<UInt64>,
                                                        box: PaintBox) {
         let w = width, cols = box.cols, wordsPerRow = box.wordsPerRow
         do {
             let origin = mutablePixels() + (box.y0 * w + box.x0) * 4
+            let marks = storage
             for r in 0..<box.rows {
                 layers.startRow(r)
                 let bits = touched + r &* wordsPerRow
@@ -91,7 +98,14 @@ extension Canvas {
                         word &= word &- 1
                         if c > next { layers.run(row + next &* 4, count: min(c, cols) &- next) }
                         layers.take(c)
-                        if c < cols { layers.pixel(row + c &* 4) }
+                        if c < cols {
+                            layers.pixel(row + c &* 4)
+                            marks.mark(box.x0 &+ c, box.y0 &+ r)
+                        } else if box.x0 &+ cols < w {
+                            // A run reached the box's right side inside the canvas (an edge on
+                            // it): the pixel after the run may differ from the run.
+                            marks.mark(box.x0 &+ cols, box.y0 &+ r)
+                        }
                         next = c &+ 1
                     } while word != 0
                 }

@@ -49,7 +49,7 @@ public struct Canvas: Sendable {
         precondition(!overflow && n <= 1 << 30, "canvas of \(width) × \(height) pixels is larger than 2^30 pixels")
         self.width = w
         self.height = h
-        storage = PixelStorage(count: n * 4)
+        storage = PixelStorage(width: w, height: h)
         let word = UInt32(background.x) | UInt32(background.y) << 8 | UInt32(background.z) << 16 | UInt32(background.w) << 24
         UnsafeMutableRawPointer(storage.bytes).initializeMemory(as: UInt32.self, repeating: UInt32(littleEndian: word), count: n)
     }
@@ -68,13 +68,14 @@ public struct Canvas: Sendable {
     /// shares them), valid only during the call.
     mutating func withUnsafeMutableRGBA<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
         let bytes = mutablePixels()
+        storage.marksValid = false  // any pixel may change: the edge marks no longer hold
         defer { withExtendedLifetime(storage) {} }
         return body(UnsafeMutableRawBufferPointer(start: bytes, count: storage.count))
     }
 
     /// The pixels for drawing: copied first when another canvas shares them.
     mutating func mutablePixels() -> UnsafeMutablePointer<UInt8> {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(width: width, height: height) }
         return storage.bytes
     }
 
@@ -92,8 +93,19 @@ public struct Canvas: Sendable {
     /// `PNGWriter.encodeForDisplay` (its own deflate for flat-colour images: a 1024 × 512 world
     /// map in under a millisecond, ~75–120 kB).
     /// - Throws: `invalidInput` for a 0-sized canvas.
+    /// What was painted tells the encoder where rows can change colour (`RowChanges`), so it
+    /// compares only the pixels there.
     public func png() throws(GraticuleError) -> [UInt8] {
-        try withUnsafeRGBA { (p) throws(GraticuleError) in try PNGWriter.encodeForDisplay(width: width, height: height, rgbaBytes: p) }
+        try withUnsafeRGBA { (p) throws(GraticuleError) in
+            guard storage.marksValid, width > 0 else {
+                return try PNGWriter.encodeForDisplay(width: width, height: height, rgbaBytes: p)
+            }
+            let changes = storage.rowChanges(height: height)
+            return try changes.withUnsafeBufferPointer { (bits) throws(GraticuleError) in
+                try PNGWriter.encodeForDisplay(width: width, height: height, rgbaBytes: p,
+                                               changes: RowChanges(bits: bits.baseAddress!, wordsPerRow: storage.markWordsPerRow))
+            }
+        }
     }
 
     /// The image as an RGBA PNG file with the given zlib level (0 store … 9 smallest; 1 is

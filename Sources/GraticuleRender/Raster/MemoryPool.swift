@@ -62,25 +62,63 @@ final class MemoryPool: Sendable {
 }
 
 /// A canvas's RGBA bytes, from `MemoryPool.pixels` and given back when the last canvas holding
-/// them goes away. Canvases share it until one of them draws (copy on write).
+/// them goes away, and its edge marks after them in the same block. Canvases share it until one
+/// of them draws (copy on write).
 final class PixelStorage: @unchecked Sendable {
     let block: MemoryPool.Block
-    /// `count` bytes.
+    /// `count` bytes of pixels.
     let count: Int
     var bytes: UnsafeMutablePointer<UInt8> { block.base.assumingMemoryBound(to: UInt8.self) }
+    /// Edge marks: one bit per pixel, rows of `markWordsPerRow` words, set where a pixel was
+    /// painted on its own (`Canvas`'s compositing, an edge cell). Every other write paints a
+    /// whole run between two marked pixels (or the canvas's sides) with one colour, or the
+    /// same change of colour, so two neighbours along a row that are both unmarked have the same
+    /// colour. Valid while `marksValid`: a write that knows nothing of them clears it.
+    let marks: UnsafeMutablePointer<UInt64>
+    let markWordsPerRow: Int
+    var marksValid = true
 
-    /// Uninitialised storage of `count` bytes.
-    init(count: Int) {
-        self.count = count
-        block = MemoryPool.pixels.take(bytes: count) ?? .allocate(bytes: count)
+    /// Uninitialised pixels for `width × height`, no marks.
+    init(width: Int, height: Int) {
+        count = width * height * 4
+        markWordsPerRow = (width + 63) >> 6
+        let markOffset = (count + 63) & ~63
+        let bytes = markOffset + markWordsPerRow * height * 8
+        block = MemoryPool.pixels.take(bytes: bytes) ?? .allocate(bytes: bytes)
         block.base.bindMemory(to: UInt8.self, capacity: max(count, 1))
+        marks = (block.base + markOffset).bindMemory(to: UInt64.self, capacity: markWordsPerRow * height)
+        marks.initialize(repeating: 0, count: markWordsPerRow * height)
     }
 
     /// A copy (for a canvas about to draw while another holds the same pixels).
-    func copy() -> PixelStorage {
-        let other = PixelStorage(count: count)
+    func copy(width: Int, height: Int) -> PixelStorage {
+        let other = PixelStorage(width: width, height: height)
         other.bytes.update(from: bytes, count: count)
+        other.marks.update(from: marks, count: markWordsPerRow * height)
+        other.marksValid = marksValid
         return other
+    }
+
+    /// Marks pixel (x, y).
+    @inline(__always)
+    func mark(_ x: Int, _ y: Int) {
+        marks[y &* markWordsPerRow &+ x &>> 6] |= 1 &<< UInt64(x & 63)
+    }
+
+    /// Where rows may change colour (`RowChanges` words): a pixel or its left neighbour marked.
+    func rowChanges(height: Int) -> [UInt64] {
+        let n = markWordsPerRow * height
+        return [UInt64](unsafeUninitializedCapacity: n) { out, count in
+            for y in 0..<height {
+                var carry: UInt64 = 0
+                for k in (y * markWordsPerRow)..<((y + 1) * markWordsPerRow) {
+                    let m = marks[k]
+                    out[k] = m | m << 1 | carry
+                    carry = m >> 63
+                }
+            }
+            count = n
+        }
     }
 
     deinit { MemoryPool.pixels.give(block) }
