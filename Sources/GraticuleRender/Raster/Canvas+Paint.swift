@@ -83,11 +83,12 @@ extension Canvas {
         let w = width, cols = box.cols, wordsPerRow = box.wordsPerRow
         do {
             let origin = mutablePixels() + (box.y0 * w + box.x0) * 4
-            let marks = storage
+            let marks = storage.marks, markWords = storage.markWordsPerRow
             for r in 0..<box.rows {
                 layers.startRow(r)
                 let bits = touched + r &* wordsPerRow
                 let row = origin + r &* w &* 4
+                let markRow = marks + (box.y0 &+ r) &* markWords
                 var next = 0  // the first cell not painted yet
                 for k in 0..<wordsPerRow {
                     var word = bits[k]
@@ -100,11 +101,13 @@ extension Canvas {
                         layers.take(c)
                         if c < cols {
                             layers.pixel(row + c &* 4)
-                            marks.mark(box.x0 &+ c, box.y0 &+ r)
+                            let x = box.x0 &+ c
+                            markRow[x &>> 6] |= 1 &<< UInt64(x & 63)
                         } else if box.x0 &+ cols < w {
                             // A run reached the box's right side inside the canvas (an edge on
                             // it): the pixel after the run may differ from the run.
-                            marks.mark(box.x0 &+ cols, box.y0 &+ r)
+                            let x = box.x0 &+ cols
+                            markRow[x &>> 6] |= 1 &<< UInt64(x & 63)
                         }
                         next = c &+ 1
                     } while word != 0

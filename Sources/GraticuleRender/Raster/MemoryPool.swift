@@ -99,12 +99,6 @@ final class PixelStorage: @unchecked Sendable {
         return other
     }
 
-    /// Marks pixel (x, y).
-    @inline(__always)
-    func mark(_ x: Int, _ y: Int) {
-        marks[y &* markWordsPerRow &+ x &>> 6] |= 1 &<< UInt64(x & 63)
-    }
-
     /// Where rows may change colour (`RowChanges` words): a pixel or its left neighbour marked.
     func rowChanges(height: Int) -> [UInt64] {
         let n = markWordsPerRow * height

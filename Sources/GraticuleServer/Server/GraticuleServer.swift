@@ -47,6 +47,7 @@ public struct GraticuleServer: Sendable {
     /// - Parameter onRunning: called once listening, with the bound port (useful with port 0).
     public func run(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let config = state.configuration
+        AllocatorTuning.keepFreedMemory()
         var logger = Logger(label: "graticule.server")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
         let idle = config.limits.idleTimeout.components
