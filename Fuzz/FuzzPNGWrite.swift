@@ -9,7 +9,9 @@
 // copies of one or two pixels, rows that start like the one above). The file is parsed here
 // (IHDR, PLTE, tRNS, IDAT), the IDAT inflated by the system zlib and the unfiltered rows expanded
 // to RGBA; anything but the input's pixels is a finding (the process traps), as are crashes,
-// AddressSanitizer reports and hangs. Build and run with `FUZZ_TARGET=pngwrite Fuzz/run.sh
+// AddressSanitizer reports and hangs. The image is also encoded with `RowChanges` (its true
+// change bits, plus extra set bits where an input byte says so, as a renderer may over-mark):
+// a file other than the plain one is a finding. Build and run with `FUZZ_TARGET=pngwrite Fuzz/run.sh
 // [SECONDS]`; seeds in Fuzz/seeds-pngwrite.
 import CZlib
 import Foundation
@@ -100,5 +102,22 @@ public func fuzzPNGWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if decoded.width != picture.width || decoded.height != picture.height || decoded.rgba != picture.rgba {
         fatalError("the \(picture.width) × \(picture.height) PNG decodes to other pixels")
     }
+    // The same image with where its rows change colour: the same bytes.
+    let (w, h) = (picture.width, picture.height)
+    let words = (w + 63) / 64
+    var bits = [UInt64](repeating: 0, count: words * h)
+    for y in 0..<h {
+        for x in 1..<max(1, w) {
+            let i = 4 * (y * w + x)
+            let extra = data[(y * w + x) % size] & 0x0F == 0x0F
+            if extra || picture.rgba[i..<(i + 4)] != picture.rgba[(i - 4)..<i] { bits[y * words + x / 64] |= 1 << UInt64(x % 64) }
+        }
+    }
+    let hinted = picture.rgba.withUnsafeBytes { p in
+        bits.withUnsafeBufferPointer { b in
+            try? PNGWriter.encodeForDisplay(width: w, height: h, rgbaBytes: p, changes: RowChanges(bits: b.baseAddress!, wordsPerRow: words))
+        }
+    }
+    if hinted != png { fatalError("the \(w) × \(h) PNG made with RowChanges differs from the plain one") }
     return 0
 }
