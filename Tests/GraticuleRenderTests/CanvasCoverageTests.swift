@@ -212,5 +212,7 @@ import Testing
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(Array(png[16..<24]) == [0, 0, 0, 7, 0, 0, 0, 3])
         #expect(throws: (any Error).self) { try Canvas(width: 0, height: 5, background: [0, 0, 0, 0]).png() }
+        #expect(throws: (any Error).self) { try Canvas(width: 5, height: 0, background: [0, 0, 0, 0]).png() }
+        #expect(throws: (any Error).self) { try Canvas(width: 0, height: 0, background: [0, 0, 0, 0]).png() }
     }
 }

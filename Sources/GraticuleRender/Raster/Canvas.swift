@@ -97,7 +97,7 @@ public struct Canvas: Sendable {
     /// compares only the pixels there.
     public func png() throws(GraticuleError) -> [UInt8] {
         try withUnsafeRGBA { (p) throws(GraticuleError) in
-            guard storage.marksValid, width > 0 else {
+            guard storage.marksValid, width > 0, height > 0 else {
                 return try PNGWriter.encodeForDisplay(width: width, height: height, rgbaBytes: p)
             }
             let changes = storage.rowChanges(height: height)
