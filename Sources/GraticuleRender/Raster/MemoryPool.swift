@@ -1,3 +1,4 @@
+import GraticuleCore
 import Synchronization
 
 /// Idle blocks of raw memory kept for reuse across canvases, process-wide. A 1024 × 512 canvas
@@ -6,15 +7,28 @@ import Synchronization
 /// finished canvas gives back is handed to the next one instead of to the allocator.
 final class MemoryPool: Sendable {
     /// A block: its start and size in bytes.
+    /// Blocks of 1 MiB or more (a canvas's pixels, a map's coverage scratch) are mapped in
+    /// transparent huge pages (`HugePageBuffer`): compositing and encoding jump from row to row
+    /// 4 KiB apart, one ordinary page each, and with 2 MiB pages a map server under load drew
+    /// about 2 % more uncached world maps per second (seven interleaved wrk pairs: −1 to +4 %,
+    /// six faster), for about 4 MB more resident memory.
     struct Block: @unchecked Sendable {
         let base: UnsafeMutableRawPointer
         let bytes: Int
+        /// The mapping, for blocks in huge pages.
+        let huge: HugePageBuffer?
 
         static func allocate(bytes: Int) -> Block {
-            Block(base: .allocate(byteCount: max(bytes, 1), alignment: 64), bytes: bytes)
+            if bytes >= HugePageBuffer.hugePageSize / 2 {
+                let buffer = HugePageBuffer(byteCount: bytes)
+                return Block(base: buffer.bytes.baseAddress!, bytes: bytes, huge: buffer)
+            }
+            return Block(base: .allocate(byteCount: max(bytes, 1), alignment: 64), bytes: bytes, huge: nil)
         }
 
-        func free() { base.deallocate() }
+        func free() {
+            if let huge { huge.deallocate() } else { base.deallocate() }
+        }
     }
 
     /// At most `capacity` idle blocks are kept, of at most `totalBytes` together.
