@@ -92,9 +92,9 @@ public struct Canvas: Sendable {
     /// most 256 colours, RGB when opaque, else RGBA; 8 bits per sample), written by
     /// `PNGWriter.encodeForDisplay` (its own deflate for flat-colour images: a 1024 × 512 world
     /// map in under a millisecond, ~75–120 kB).
-    /// - Throws: `invalidInput` for a 0-sized canvas.
     /// What was painted tells the encoder where rows can change colour (`RowChanges`), so it
-    /// compares only the pixels there.
+    /// compares only the pixels there (the same file).
+    /// - Throws: `invalidInput` for a 0-sized canvas.
     public func png() throws(GraticuleError) -> [UInt8] {
         try withUnsafeRGBA { (p) throws(GraticuleError) in
             guard storage.marksValid, width > 0, height > 0 else {

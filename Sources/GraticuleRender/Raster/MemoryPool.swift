@@ -6,8 +6,7 @@ import Synchronization
 /// on first touch (about 1 µs per 4 KiB here, more than painting the map), so memory that a
 /// finished canvas gives back is handed to the next one instead of to the allocator.
 final class MemoryPool: Sendable {
-    /// A block: its start and size in bytes.
-    /// Blocks of 1 MiB or more (a canvas's pixels, a map's coverage scratch) are mapped in
+    /// A block: its start and size in bytes. Blocks of 1 MiB or more (a canvas's pixels, a map's coverage scratch) are mapped in
     /// transparent huge pages (`HugePageBuffer`): compositing and encoding jump from row to row
     /// 4 KiB apart, one ordinary page each, and with 2 MiB pages a map server under load drew
     /// about 2 % more uncached world maps per second (seven interleaved wrk pairs: −1 to +4 %,
