@@ -1,7 +1,7 @@
 import CZlib
 import Foundation
 import GraticuleCore
-import GraticuleIO
+@testable import GraticuleIO
 import Testing
 
 /// PNGWriter output checked against the PNG specification (ISO/IEC 15948): signature, chunk
@@ -318,5 +318,41 @@ import Testing
                 #expect(hinted == plain, "image \(n), \(w)×\(h), extra \(extra), spare words \(spare)")
             }
         }
+    }
+
+    /// Deflate's distance symbols by formula equal RFC 1951's table: each distance 1…32,768 falls
+    /// in its symbol's range.
+    @Test func distanceSymbolsFollowTheTable() {
+        let base = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049,
+                    3073, 4097, 6145, 8193, 12289, 16385, 24577, 32769]
+        var wrong = 0
+        for d in 1...32768 {
+            let s = ImageDeflate.distanceSymbol(d)
+            if !(s >= 0 && s < 30 && base[s] <= d && d < base[s + 1]) { wrong += 1 }
+        }
+        #expect(wrong == 0)
+    }
+
+    /// A photo-like image (pixels drawn at random from 300 colours, few equal to a neighbour)
+    /// copies each colour from where it was last seen: lossless, and well under the three bytes
+    /// per pixel that literal bytes of random colours need.
+    @Test(arguments: [(128, 64), (300, 7), (1024, 16)])
+    func photoLikeRowsCopyColoursFromFartherBack(_ w: Int, _ h: Int) throws {
+        var s: UInt64 = 11
+        let colours: [UInt32] = (0..<300).map { _ in
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            return UInt32(truncatingIfNeeded: s >> 40) & 0xFF_FFFF
+        }
+        var pixels = [UInt8](repeating: 255, count: w * h * 4)
+        for i in 0..<(w * h) {
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            let c = colours[Int(s >> 33) % colours.count]
+            pixels[4 * i] = UInt8(c & 0xFF); pixels[4 * i + 1] = UInt8(c >> 8 & 0xFF); pixels[4 * i + 2] = UInt8(c >> 16)
+        }
+        let png = try PNGWriter.encodeForDisplay(width: w, height: h, rgba: pixels)
+        let d = try Self.decode(png)
+        #expect(d.colorType == 2)
+        #expect(Self.expand(d) == pixels)
+        #expect(Double(png.count) < 0.8 * Double(w * h * 3), "\(png.count) bytes for \(w)×\(h)")
     }
 }

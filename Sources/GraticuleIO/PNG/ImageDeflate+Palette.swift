@@ -39,6 +39,8 @@ struct PaletteIndex {
     private var row: UnsafeMutablePointer<UInt8>, above: UnsafeMutablePointer<UInt8>
     /// The next pixel of the row; -1: its filter byte.
     private var x = -1
+    /// The row being replayed.
+    private var y = 0
     private let width: Int
     /// The distance symbol of a copy of the byte to the left.
     private let leftSymbol = ImageDeflate.distanceSymbol(1)
@@ -76,6 +78,17 @@ struct PaletteIndex {
                         literal(previousIndex)
                     }
                     x += count
+                    if x == w { endRow() }
+                case ImageDeflate.left where t & 0xFFFF_FFFF != 0:
+                    // A copy of a colour seen farther back: its pixels (within this row) as
+                    // literal indices, as they were before such copies were found.
+                    let first = y * w + x
+                    for k in 0..<(count / bpp) {
+                        let index = image.colours.index(of: pixels[first + k])
+                        row[1 + x + k] = index
+                        literal(index)
+                    }
+                    x += count / bpp
                     if x == w { endRow() }
                 default:
                     let symbol = kind == ImageDeflate.above ? aboveSymbol : leftSymbol
@@ -194,5 +207,6 @@ struct PaletteIndex {
         adler = UInt32(CZlib.adler32(uLong(adler), row, uInt(width + 1)))
         swap(&row, &above)
         x = -1
+        y += 1
     }
 }

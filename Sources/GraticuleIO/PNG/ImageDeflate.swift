@@ -7,7 +7,11 @@ import GraticuleCore
 /// Each pixel is a match or a literal. A match repeats either the pixel to the left (distance:
 /// one pixel) or the pixels above (distance: one row, which also repeats a row's filter byte):
 /// a run of one colour or a stretch of the row above, the two things a map is made of. Whatever
-/// matches nothing (anti-aliased edges) is literal bytes. The matches are found by comparing
+/// matches nothing (anti-aliased edges) is literal bytes, except on photo-like rows (after a row
+/// where more than a quarter of the pixels matched neither neighbour): there a pixel is copied
+/// from the last one of its colour within the window (`RecentColours`), which makes a coloured
+/// raster's file about 40 % smaller (the NDVI map, 652 colours: 165,768 → 100,115 B, against
+/// zlib level 1's 97,268). The matches are found by comparing
 /// 32-bit pixels (four at a time), not by hashing; one pass gathers the tokens, the literal
 /// bytes' frequencies and the Adler-32 (row by row, while the row is in cache); the matches'
 /// symbols are counted from the tokens, the Huffman codes are built from those (so they are
@@ -35,7 +39,8 @@ struct ImageDeflate {
 
     /// Token: kind in bits 62–63, a count in bits 32–61, a pixel index in bits 0–31.
     /// Kinds: literal pixels (count: pixels, index: the first), a match with the row above or
-    /// with the pixel to the left (count: bytes), the filter byte 0 as a literal.
+    /// with earlier bytes of the stream (count: bytes; bits 0–31 its distance in bytes, 0 for
+    /// the pixel to the left), the filter byte 0 as a literal.
     private(set) var tokens: [UInt64] = []
     static let literals: UInt64 = 0, above: UInt64 = 1, left: UInt64 = 2, filterByte: UInt64 = 3
     /// Frequencies of the literal bytes (the lengths and the end of block are counted when the
@@ -143,10 +148,19 @@ struct ImageDeflate {
         let maxMatch = 1 << 29
         var lastRowEndsAbove = false
         var adlerA = 1, adlerB = 0
+        let recent = RecentColours()
+        defer { recent.deallocate() }
+        // Copies from farther back are looked for on rows after one where more than a quarter of
+        // the pixels matched neither neighbour (photo-like rasters): a map's rows are runs with a
+        // few edge pixels, which gain little from them (7 % smaller, encoding 1.7× slower), a
+        // raster's are mostly such pixels (the NDVI map 40 % smaller).
+        var unmatched = 0, farCopies = false
         return pixels.withMemoryRebound(to: UInt32.self) { words in
             let base = words.baseAddress!
             return literalFrequencies.withUnsafeMutableBufferPointer { freq in
                 for y in 0..<height {
+                    farCopies = unmatched > w / 4
+                    unmatched = 0
                     let row = base + y * w, above = row - w
                     let hasAbove = y > 0 && useAbove
                     let bits = changes?.row(y), bitsAbove = hasAbove ? changes?.row(y - 1) : nil
@@ -179,6 +193,22 @@ struct ImageDeflate {
                         let runs = (hasAbove && p == above[x]) || (x > 0 && p == row[x - 1])
                         if !runs {
                             if rgbOnly && p >> 24 != 0xFF { return false }
+                            unmatched &+= 1
+                            // A colour seen lately within deflate's window: a copy from there
+                            // instead of literal bytes.
+                            if farCopies {
+                                let (n, distance) = recent.copy(at: x, row: y, pixels: base, width: w, stride: stride, bpp: bpp,
+                                                                window: Self.window)
+                                if n > 0 {
+                                    if literalStart >= 0 {
+                                        tokens.append(Self.literals << 62 | UInt64(x - literalStart) << 32 | UInt64(y * w + literalStart))
+                                        literalStart = -1
+                                    }
+                                    tokens.append(Self.left << 62 | UInt64(bpp &* n) << 32 | UInt64(distance))
+                                    x &+= n
+                                    continue
+                                }
+                            }
                             freq[Int(p & 0xFF)] += 1
                             freq[Int(p >> 8 & 0xFF)] += 1
                             freq[Int(p >> 16 & 0xFF)] += 1
@@ -242,12 +272,16 @@ struct ImageDeflate {
         return 257 + s
     }
 
-    /// The symbol (0…29) of a distance (1…32,768).
+    /// The symbol (0…29) of a distance (1…32,768; outside that range the result means nothing).
+    @inline(__always)
     static func distanceSymbol(_ distance: Int) -> Int {
-        var s = DeflateAlphabet.distanceBase.count - 1
-        while DeflateAlphabet.distanceBase[s] > distance { s -= 1 }
-        return s
+        // Symbols 0–3 are distances 1–4; from 4 on, two per power of two of distance − 1.
+        let v = distance &- 1
+        if v < 4 { return v }
+        let n = Int.bitWidth &- 1 &- v.leadingZeroBitCount
+        return 2 &* n &+ (v &>> (n &- 1) & 1)
     }
+
 
     /// Splits a match of `bytes` (≥ 3) into deflate lengths of at most 258, none shorter than 3.
     @inline(__always)
@@ -267,12 +301,29 @@ struct ImageDeflate {
     /// The symbol frequencies of the RGB or RGBA stream (the literal bytes', then the matches')
     /// and the extra bits of all lengths and distances.
     private func matchCounts() -> SymbolCounts {
-        let aboveSymbol = Self.distanceSymbol(stride), leftSymbol = Self.distanceSymbol(bpp)
+        // Rows longer than the window have no copies of the row above (nor its symbol).
+        let aboveSymbol = Self.distanceSymbol(min(stride, Self.window)), leftSymbol = Self.distanceSymbol(bpp)
         var counts = SymbolCounts(literal: literalFrequencies)
+        // Matches of up to 258 bytes (one length symbol each) tallied by (length, distance
+        // symbol) first: a photo-like image has a copy per pixel or two, mostly of a few lengths.
+        let tally = UnsafeMutablePointer<UInt32>.allocate(capacity: 259 * 30)
+        tally.initialize(repeating: 0, count: 259 * 30)
+        defer { tally.deallocate() }
         for t in tokens {
             let kind = t >> 62
             guard kind == Self.above || kind == Self.left else { continue }
-            counts.addMatch(bytes: Int(t >> 32 & 0x3FFF_FFFF), distanceSymbol: kind == Self.above ? aboveSymbol : leftSymbol)
+            let distance = Int(t & 0xFFFF_FFFF), bytes = Int(t >> 32 & 0x3FFF_FFFF)
+            let symbol = kind == Self.above ? aboveSymbol : distance == 0 ? leftSymbol : Self.distanceSymbol(distance)
+            if bytes <= 258 {
+                tally[bytes &* 30 &+ symbol] &+= 1
+            } else {
+                counts.addMatch(bytes: bytes, distanceSymbol: symbol)
+            }
+        }
+        for bytes in 3...258 {
+            for symbol in 0..<30 where tally[bytes * 30 + symbol] > 0 {
+                counts.addMatch(bytes: bytes, distanceSymbol: symbol, times: tally[bytes * 30 + symbol])
+            }
         }
         return counts
     }
@@ -373,7 +424,7 @@ struct ImageDeflate {
 
     private func writeTokens(_ writer: inout BitWriter, _ codes: MatchCodes) {
         let lit = codes.literals
-        let aboveWord = codes.distanceWord(stride), leftWord = codes.distanceWord(bpp)
+        let aboveWord = codes.distanceWord(min(stride, Self.window)), leftWord = codes.distanceWord(bpp)
         let rgba = bpp == 4
         lit.withUnsafeBufferPointer { lit in
             pixels.withMemoryRebound(to: UInt32.self) { words in
@@ -405,7 +456,9 @@ struct ImageDeflate {
                     case Self.filterByte:
                         codes.putLiteral(&writer, 0)
                     default:
-                        codes.putMatch(&writer, bytes: count, kind == Self.above ? aboveWord : leftWord)
+                        let distance = Int(t & 0xFFFF_FFFF)
+                        codes.putMatch(&writer, bytes: count,
+                                       kind == Self.above ? aboveWord : distance == 0 ? leftWord : codes.distanceWord(distance))
                     }
                 }
             }
@@ -418,10 +471,16 @@ struct ImageDeflate {
         let literals: [UInt32]
         var lengthWords = [UInt64](repeating: 0, count: 259), lengthCounts = [Int](repeating: 0, count: 259)
         let distance: HuffmanCode
+        /// Per distance symbol: its code (bit-reversed), its code's length, and the symbol's
+        /// first distance; read by `distanceWord` without going through the tables' types.
+        let distanceCodes: [UInt64], distanceCodeLengths: [Int], distanceBases: [Int]
 
         init(literal: HuffmanCode, distance: HuffmanCode) {
             literals = (0..<286).map { literal.packed($0) }
             self.distance = distance
+            distanceCodes = (0..<30).map { UInt64(distance.codes[$0]) }
+            distanceCodeLengths = (0..<30).map { Int(distance.lengths[$0]) }
+            distanceBases = Array(DeflateAlphabet.distanceBase.prefix(30))
             for length in 3...258 {
                 let s = ImageDeflate.lengthSymbol(length)
                 let code = UInt64(literal.codes[s]), n = Int(literal.lengths[s])
@@ -430,11 +489,13 @@ struct ImageDeflate {
             }
         }
 
+        /// A distance's code and extra bits as (bits, count): symbols from 4 on have s / 2 − 1
+        /// extra bits.
+        @inline(__always)
         func distanceWord(_ d: Int) -> (UInt64, Int) {
             let s = ImageDeflate.distanceSymbol(d)
-            let n = Int(distance.lengths[s])
-            return (UInt64(distance.codes[s]) | UInt64(d - DeflateAlphabet.distanceBase[s]) << UInt64(n),
-                    n + DeflateAlphabet.distanceExtra[s])
+            let n = distanceCodeLengths[s]
+            return (distanceCodes[s] | UInt64(d &- distanceBases[s]) << UInt64(n), n &+ max(0, s &>> 1 &- 1))
         }
 
         /// Writes one literal/length symbol's code.
@@ -463,15 +524,15 @@ struct ImageDeflate {
 
         init(literal: [UInt32]) { self.literal = literal }
 
-        /// Counts a match of `bytes` (≥ 3) at a distance of symbol `symbol`.
+        /// Counts `times` matches of `bytes` (≥ 3) at a distance of symbol `symbol`.
         @inline(__always)
-        mutating func addMatch(bytes: Int, distanceSymbol symbol: Int) {
+        mutating func addMatch(bytes: Int, distanceSymbol symbol: Int, times: UInt32 = 1) {
             let dExtra = distanceExtra[symbol]
             ImageDeflate.forEachPiece(of: bytes) { piece in
                 let s = Int(lengthSymbols[piece])
-                literal[s] += 1
-                distance[symbol] += 1
-                extraBits += lengthExtra[s - 257] + dExtra
+                literal[s] += times
+                distance[symbol] += times
+                extraBits += Int(times) * (lengthExtra[s - 257] + dExtra)
             }
         }
     }
