@@ -66,36 +66,34 @@ struct PaletteIndex {
                     literal(0)
                     x = 0
                 case ImageDeflate.literals:
-                    let first = Int(t & 0xFFFF_FFFF)
-                    var previous: UInt32 = 0, previousIndex: UInt8 = 0
-                    for k in 0..<count {
-                        let p = pixels[first + k]
-                        if k == 0 || p != previous {
-                            previous = p
-                            previousIndex = image.colours.index(of: p)
-                        }
-                        row[1 + x + k] = previousIndex
-                        literal(previousIndex)
-                    }
-                    x += count
-                    if x == w { endRow() }
+                    replayLiterals(pixels.baseAddress! + Int(t & 0xFFFF_FFFF), count: count, colours: image.colours)
                 case ImageDeflate.left where t & 0xFFFF_FFFF != 0:
                     // A copy of a colour seen farther back: its pixels (within this row) as
                     // literal indices, as they were before such copies were found.
-                    let first = y * w + x
-                    for k in 0..<(count / bpp) {
-                        let index = image.colours.index(of: pixels[first + k])
-                        row[1 + x + k] = index
-                        literal(index)
-                    }
-                    x += count / bpp
-                    if x == w { endRow() }
+                    replayLiterals(pixels.baseAddress! + y * w + x, count: count / bpp, colours: image.colours)
                 default:
                     let symbol = kind == ImageDeflate.above ? aboveSymbol : leftSymbol
                     copy(kind, bytes: count, bpp: bpp, distanceSymbol: symbol)
                 }
             }
         }
+    }
+
+    /// Replays `count` pixels of this row (from `first` on) as their literal indices.
+    @inline(__always)
+    private mutating func replayLiterals(_ first: UnsafePointer<UInt32>, count: Int, colours: ColourSet) {
+        var previous: UInt32 = 0, previousIndex: UInt8 = 0
+        for k in 0..<count {
+            let p = first[k]
+            if k == 0 || p != previous {
+                previous = p
+                previousIndex = colours.index(of: p)
+            }
+            row[1 + x + k] = previousIndex
+            literal(previousIndex)
+        }
+        x += count
+        if x == width { endRow() }
     }
 
     /// Replays a copy of `bytes` pixel bytes (filter bytes count one, pixels `bpp`) as the same

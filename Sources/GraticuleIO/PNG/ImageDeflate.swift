@@ -10,13 +10,13 @@ import GraticuleCore
 /// matches nothing (anti-aliased edges) is literal bytes, except on photo-like rows (after a row
 /// where more than a quarter of the pixels matched neither neighbour): there a pixel is copied
 /// from the last one of its colour within the window (`RecentColours`), which makes a coloured
-/// raster's file about 40 % smaller (the NDVI map, 652 colours: 165,768 → 100,115 B, against
-/// zlib level 1's 97,268). The matches are found by comparing
-/// 32-bit pixels (four at a time), not by hashing; one pass gathers the tokens, the literal
-/// bytes' frequencies and the Adler-32 (row by row, while the row is in cache); the matches'
-/// symbols are counted from the tokens, the Huffman codes are built from those (so they are
-/// optimal for the image), and a second pass writes the bits. The same tokens also give the
-/// image as palette indices when it has at most 256 colours (`paletteZlibStream`). A 1024 × 512 world map (eleven spatial references) takes
+/// raster's file about 40 % smaller (the NDVI map, 652 colours: 165,768 → 100,511 B, against
+/// zlib level 1's 97,268). The matches are found by comparing 32-bit pixels (four at a time);
+/// one pass gathers the tokens, the literal bytes' frequencies and the Adler-32 (row by row,
+/// while the row is in cache); the matches' symbols are counted from the tokens, the Huffman
+/// codes are built from those (so they are optimal for the image), and a second pass writes the
+/// bits. The same tokens also give the image as palette indices when it has at most 256 colours
+/// (`paletteZlibStream`). A 1024 × 512 world map (eleven spatial references) takes
 /// 0.4–1.0 ms, 4–6× less than zlib's run-length strategy on Sub-filtered rows, and the file is
 /// 8–20 % smaller (2 % larger on one small map).
 ///
@@ -282,7 +282,6 @@ struct ImageDeflate {
         return 2 &* n &+ (v &>> (n &- 1) & 1)
     }
 
-
     /// Splits a match of `bytes` (≥ 3) into deflate lengths of at most 258, none shorter than 3.
     @inline(__always)
     static func forEachPiece(of bytes: Int, _ body: (Int) -> Void) {
@@ -470,16 +469,15 @@ struct ImageDeflate {
     struct MatchCodes {
         let literals: [UInt32]
         var lengthWords = [UInt64](repeating: 0, count: 259), lengthCounts = [Int](repeating: 0, count: 259)
-        let distance: HuffmanCode
-        /// Per distance symbol: its code (bit-reversed), its code's length, and the symbol's
-        /// first distance; read by `distanceWord` without going through the tables' types.
-        let distanceCodes: [UInt64], distanceCodeLengths: [Int], distanceBases: [Int]
+        /// Per distance symbol: its code (bit-reversed), its code's length, that length with the
+        /// symbol's extra bits, and the symbol's first distance (`distanceWord`'s tables).
+        let distanceCodes: [UInt64], distanceCodeLengths: [Int], distanceBitCounts: [Int], distanceBases: [Int]
 
         init(literal: HuffmanCode, distance: HuffmanCode) {
             literals = (0..<286).map { literal.packed($0) }
-            self.distance = distance
             distanceCodes = (0..<30).map { UInt64(distance.codes[$0]) }
             distanceCodeLengths = (0..<30).map { Int(distance.lengths[$0]) }
+            distanceBitCounts = (0..<30).map { Int(distance.lengths[$0]) + DeflateAlphabet.distanceExtra[$0] }
             distanceBases = Array(DeflateAlphabet.distanceBase.prefix(30))
             for length in 3...258 {
                 let s = ImageDeflate.lengthSymbol(length)
@@ -489,13 +487,11 @@ struct ImageDeflate {
             }
         }
 
-        /// A distance's code and extra bits as (bits, count): symbols from 4 on have s / 2 − 1
-        /// extra bits.
+        /// A distance's (1…32,768) code and extra bits as (bits, count).
         @inline(__always)
         func distanceWord(_ d: Int) -> (UInt64, Int) {
             let s = ImageDeflate.distanceSymbol(d)
-            let n = distanceCodeLengths[s]
-            return (distanceCodes[s] | UInt64(d &- distanceBases[s]) << UInt64(n), n &+ max(0, s &>> 1 &- 1))
+            return (distanceCodes[s] | UInt64(d &- distanceBases[s]) << UInt64(distanceCodeLengths[s]), distanceBitCounts[s])
         }
 
         /// Writes one literal/length symbol's code.

@@ -9,8 +9,8 @@ extension PNGWriter {
     /// zlib's run-length strategy on Sub-filtered rows. A palette image is the same tokens
     /// replayed over its indices (`paletteZlibStream`): a world map filled without outlines in
     /// 1.5 ms, against 2.8 ms through zlib's run-length strategy, for files from 1 % smaller to
-    /// 5 % larger. Rows
-    /// wider than 16,384 pixels go through `encodeCompact` (zlib's run-length strategy).
+    /// 5 % larger. Rows wider than 16,384 pixels go through `encodeCompact` (zlib's run-length
+    /// strategy).
     /// - Throws: `invalidInput` for a size or buffer length that does not fit.
     public static func encodeForDisplay(width: Int, height: Int, rgba: [UInt8]) throws(GraticuleError) -> [UInt8] {
         try rgba.withUnsafeBytes { p in

@@ -99,16 +99,11 @@ extension Canvas {
                         word &= word &- 1
                         if c > next { layers.run(row + next &* 4, count: min(c, cols) &- next) }
                         layers.take(c)
-                        if c < cols {
-                            layers.pixel(row + c &* 4)
-                            let x = box.x0 &+ c
-                            markRow[x &>> 6] |= 1 &<< UInt64(x & 63)
-                        } else if box.x0 &+ cols < w {
-                            // A run reached the box's right side inside the canvas (an edge on
-                            // it): the pixel after the run may differ from the run.
-                            let x = box.x0 &+ cols
-                            markRow[x &>> 6] |= 1 &<< UInt64(x & 63)
-                        }
+                        if c < cols { layers.pixel(row + c &* 4) }
+                        // The cell's pixel; for a cell past the box (an edge on its right side),
+                        // the pixel after the run, which may differ from it.
+                        let x = box.x0 &+ min(c, cols)
+                        if x < w { markRow[x &>> 6] |= 1 &<< UInt64(x & 63) }
                         next = c &+ 1
                     } while word != 0
                 }

@@ -75,7 +75,7 @@ public struct Canvas: Sendable {
 
     /// The pixels for drawing: copied first when another canvas shares them.
     mutating func mutablePixels() -> UnsafeMutablePointer<UInt8> {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(width: width, height: height) }
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage.bytes
     }
 
@@ -100,7 +100,7 @@ public struct Canvas: Sendable {
             guard storage.marksValid, width > 0, height > 0 else {
                 return try PNGWriter.encodeForDisplay(width: width, height: height, rgbaBytes: p)
             }
-            let changes = storage.rowChanges(height: height)
+            let changes = storage.rowChanges()
             return try changes.withUnsafeBufferPointer { (bits) throws(GraticuleError) in
                 try PNGWriter.encodeForDisplay(width: width, height: height, rgbaBytes: p,
                                                changes: RowChanges(bits: bits.baseAddress!, wordsPerRow: storage.markWordsPerRow))

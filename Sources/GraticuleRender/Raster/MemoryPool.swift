@@ -6,11 +6,12 @@ import Synchronization
 /// on first touch (about 1 µs per 4 KiB here, more than painting the map), so memory that a
 /// finished canvas gives back is handed to the next one instead of to the allocator.
 final class MemoryPool: Sendable {
-    /// A block: its start and size in bytes. Blocks of 1 MiB or more (a canvas's pixels, a map's coverage scratch) are mapped in
-    /// transparent huge pages (`HugePageBuffer`): compositing and encoding jump from row to row
-    /// 4 KiB apart, one ordinary page each, and with 2 MiB pages a map server under load drew
-    /// about 2 % more uncached world maps per second (seven interleaved wrk pairs: −1 to +4 %,
-    /// six faster), for about 4 MB more resident memory.
+    /// A block: its start and size in bytes. Blocks of 1 MiB or more (a canvas's pixels, a
+    /// map's coverage scratch) are mapped in transparent huge pages (`HugePageBuffer`):
+    /// compositing and encoding jump from row to row 4 KiB apart, one ordinary page each, and
+    /// with 2 MiB pages a map server under load drew about 2 % more uncached world maps per
+    /// second (seven interleaved wrk pairs: −1 to +4 %, six faster), for about 4 MB more
+    /// resident memory.
     struct Block: @unchecked Sendable {
         let base: UnsafeMutableRawPointer
         let bytes: Int
@@ -79,6 +80,8 @@ final class MemoryPool: Sendable {
 /// of them draws (copy on write).
 final class PixelStorage: @unchecked Sendable {
     let block: MemoryPool.Block
+    /// Size in pixels.
+    let width: Int, height: Int
     /// `count` bytes of pixels.
     let count: Int
     var bytes: UnsafeMutablePointer<UInt8> { block.base.assumingMemoryBound(to: UInt8.self) }
@@ -93,6 +96,8 @@ final class PixelStorage: @unchecked Sendable {
 
     /// Uninitialised pixels for `width × height`, no marks.
     init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
         count = width * height * 4
         markWordsPerRow = (width + 63) >> 6
         let markOffset = (count + 63) & ~63
@@ -104,7 +109,7 @@ final class PixelStorage: @unchecked Sendable {
     }
 
     /// A copy (for a canvas about to draw while another holds the same pixels).
-    func copy(width: Int, height: Int) -> PixelStorage {
+    func copy() -> PixelStorage {
         let other = PixelStorage(width: width, height: height)
         other.bytes.update(from: bytes, count: count)
         other.marks.update(from: marks, count: markWordsPerRow * height)
@@ -113,7 +118,7 @@ final class PixelStorage: @unchecked Sendable {
     }
 
     /// Where rows may change colour (`RowChanges` words): a pixel or its left neighbour marked.
-    func rowChanges(height: Int) -> [UInt64] {
+    func rowChanges() -> [UInt64] {
         let n = markWordsPerRow * height
         return [UInt64](unsafeUninitializedCapacity: n) { out, count in
             for y in 0..<height {
