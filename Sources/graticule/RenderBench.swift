@@ -17,7 +17,7 @@ struct RenderBench: ParsableCommand {
     @Option(name: .long, help: "Comma-separated spatial references (default: the eleven world ones).")
     var crs: String?
     @Option(name: .long, help: "countries110 or countries10m.") var layer: String = "countries110"
-    @Option(name: .long, help: "svg or png.") var format: String = "svg"
+    @Option(name: .long, help: "svg, png or jpeg.") var format: String = "svg"
     @Option(name: .long, help: "Width in pixels.") var width: Int = 1024
     @Option(name: .long, help: "Height in pixels.") var height: Int = 512
     @Option(name: .customLong("repeat"), help: "Repetitions; the best is reported.") var repetitions: Int = 5
@@ -30,7 +30,10 @@ struct RenderBench: ParsableCommand {
         let list = crs.map { $0.split(separator: ",").map(String.init) } ?? Self.worldSpatialReferences
         let layers = try MapLayer.parse(layer + ",outline")
         _ = try NaturalEarth.layer(named: layer)  // loading the built-in layer is not part of drawing
-        let png = format == "png"
+        guard ["svg", "png", "jpeg"].contains(format) else {
+            throw GraticuleError.invalidInput("--format \(format): expected svg, png or jpeg")
+        }
+        let png = format != "svg"  // the raster formats are timed by stage
         print("spatial reference   cold ms   warm ms   bytes\(png ? "   warm: scene  paint  encode ms" : "")"
               + "   (\(layer), \(format), \(width)×\(height), best of \(repetitions))")
         var worstCold = 0.0, worstWarm = 0.0
@@ -57,7 +60,7 @@ struct RenderBench: ParsableCommand {
         print(String(format: "worst              %8.2f  %8.2f", worstCold, worstWarm))
     }
 
-    /// Warm PNG time by stage: scene (clip, project, view clip), paint (rasterise), encode (PNG).
+    /// Warm PNG or JPEG time by stage: scene (clip, project, view clip), paint (rasterise), encode.
     func pngStages(_ sr: SpatialReference, _ layers: [MapLayer]) throws(GraticuleError) -> SIMD3<Double> {
         let t0 = DispatchTime.now().uptimeNanoseconds
         let r = try MapRenderer(spatialReference: sr, width: width, height: height, layers: layers)
@@ -65,13 +68,17 @@ struct RenderBench: ParsableCommand {
         let t1 = DispatchTime.now().uptimeNanoseconds
         let canvas = MapRenderer.canvas(of: scene)
         let t2 = DispatchTime.now().uptimeNanoseconds
-        _ = try canvas.png()
+        _ = format == "png" ? try canvas.png() : try canvas.jpeg()
         let t3 = DispatchTime.now().uptimeNanoseconds
         return SIMD3(Double(t1 - t0), Double(t2 - t1), Double(t3 - t2)) / 1e6
     }
 
     func render(_ sr: SpatialReference, _ layers: [MapLayer]) throws(GraticuleError) -> Int {
         let r = try MapRenderer(spatialReference: sr, width: width, height: height, layers: layers)
-        return format == "png" ? try r.png().count : try r.svg().utf8.count
+        switch format {
+        case "png": return try r.png().count
+        case "jpeg": return try MapRenderer.canvas(of: try r.scene()).jpeg().count
+        default: return try r.svg().utf8.count
+        }
     }
 }

@@ -3,11 +3,11 @@ import Foundation
 import Graticule
 
 /// `graticule render [--crs ID] [--extent XMIN,YMIN,XMAX,YMAX] [--width N --height N]
-/// [--layers countries,graticule,outline] [--format svg|png] [--output FILE]`
+/// [--layers countries,graticule,outline] [--format svg|png|jpeg] [--output FILE]`
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render", _superCommandName: "graticule",
-        abstract: "Draw a world map (Natural Earth countries, graticule, outline) in any spatial reference as SVG or PNG.",
+        abstract: "Draw a world map (Natural Earth countries, graticule, outline) in any spatial reference as SVG, PNG or JPEG.",
         discussion: """
             The extent is in the spatial reference's units, x/y order (easting/northing, longitude/latitude), \
             and names the outer edges of the image as a WMS BBOX does: the top-left corner of pixel (0, 0) is \
@@ -16,10 +16,11 @@ struct RenderCommand: ParsableCommand {
             scale), countries110, countries10m, graticule (every 30°), graticule:STEP, outline, and rasters: \
             the built-in NDVI raster by name (ndvi) or a GeoTIFF by path, warped into the spatial reference \
             (nearest neighbour) and coloured (the NDVI ramp; otherwise a ramp stretched over the band's \
-            minimum and maximum, or the file's palette or RGB bands). Rasters need PNG output.
+            minimum and maximum, or the file's palette or RGB bands). Rasters need PNG or JPEG output. JPEG is \
+            baseline 4:2:0 at quality 85, as libjpeg writes it.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case svg, png }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case svg, png, jpeg }
 
     @Option(name: .long, help: "Spatial reference: EPSG:n, ESRI:n, a bare WKID, WKT, PROJJSON or a PROJ string.")
     var crs: String = "EPSG:4326"
@@ -36,7 +37,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Comma-separated layers: countries, countries110, countries10m, graticule, graticule:STEP, outline, ndvi, a GeoTIFF path.")
     var layers: String = "countries,graticule,outline"
 
-    @Option(name: .long, help: "Output format: svg or png (default: from the output file's extension, else svg).")
+    @Option(name: .long, help: "Output format: svg, png or jpeg (default: from the output file's extension, else svg).")
     var format: Format?
 
     @Option(name: .long, help: "Output file (default: standard output).")
@@ -54,7 +55,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CLIError(message: error.description)
         }
-        let chosen = format ?? (output?.lowercased().hasSuffix(".png") == true ? .png : .svg)
+        let chosen = format ?? Self.format(ofFile: output)
         let bytes: [UInt8]
         let warnings: [String]
         let vectorOnly = parsed.compactMap { if case let .vector(v) = $0 { v } else { nil } }
@@ -67,15 +68,16 @@ struct RenderCommand: ParsableCommand {
                 switch chosen {
                 case .svg: bytes = Array(MapRenderer.svg(of: scene).utf8)
                 case .png: bytes = try MapRenderer.png(of: scene)
+                case .jpeg: bytes = try MapRenderer.canvas(of: scene).jpeg()
                 }
             } else {
-                guard chosen == .png else {
-                    throw GraticuleError.invalidInput("raster layers are drawn into PNG maps only: give --format png or an output file ending in .png")
+                guard chosen != .svg else {
+                    throw GraticuleError.invalidInput("raster layers are drawn into PNG or JPEG maps only: give --format png or jpeg, or an output file ending in .png or .jpg")
                 }
                 let map = try MapComposer.image(spatialReference: sr, extent: try parseExtent(), width: width, height: height,
                                                 layers: parsed, style: style(), outlineCountriesOverRasters: true)
                 warnings = map.warnings
-                bytes = try map.image.png()
+                bytes = chosen == .png ? try map.image.png() : try map.image.jpeg()
             }
         } catch {
             throw CLIError(message: error.description)
@@ -88,6 +90,14 @@ struct RenderCommand: ParsableCommand {
         } else {
             FileHandle.standardOutput.write(Data(bytes))
         }
+    }
+
+    /// The format an output file's extension names (.png, .jpg/.jpeg); SVG otherwise.
+    static func format(ofFile path: String?) -> Format {
+        let lower = path?.lowercased() ?? ""
+        if lower.hasSuffix(".png") { return .png }
+        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
+        return .svg
     }
 
     /// The layers of `--layers`: the vector layers `MapLayer.parse` knows, and raster layers: a

@@ -22,6 +22,19 @@ func pngSize(_ data: Data) -> (Int, Int)? {
     return (be(16), be(20))
 }
 
+/// A JPEG file's (width, height) from its SOF0 segment (walking the segments from SOI).
+func jpegSize(_ data: Data) -> (Int, Int)? {
+    let b = [UInt8](data)
+    guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8, b.suffix(2) == [0xFF, 0xD9] else { return nil }
+    var i = 2
+    while i + 9 < b.count, b[i] == 0xFF {
+        let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+        if b[i + 1] == 0xC0 { return (Int(b[i + 7]) << 8 | Int(b[i + 8]), Int(b[i + 5]) << 8 | Int(b[i + 6])) }
+        i += 2 + length
+    }
+    return nil
+}
+
 /// `/api/countries`, `/api/country`.
 @Suite struct CountryRouteTests {
     @Test(arguments: [(2.35, 48.85, "FRA"), (13.4, 52.5, "DEU"), (-100.0, 40.0, "USA"), (151.2, -33.9, "AUS"),
@@ -119,6 +132,14 @@ func pngSize(_ data: Data) -> (Int, Int)? {
         #expect(pngSize(r.body)! == (200, 150))
     }
 
+    @Test func jpegMap() async throws {
+        let r = try await LiveServer.request("/api/map?sr=EPSG:3857&bbox=-3886900,-898500,-3876900,-888500&width=200&height=150&layers=ndvi,countries&format=jpeg")
+        #expect(r.status == 200 && r.contentType == "image/jpeg")
+        #expect(jpegSize(r.body)! == (200, 150))
+        let svg = try await LiveServer.request("/api/map?bbox=0,0,1,1&layers=ndvi&format=svg")
+        #expect(svg.status == 400 && svg.errorMessage?.contains("use format=png or jpeg") == true)
+    }
+
     @Test(arguments: [
         ("/api/map?bbox=0,0,1,1&layers=nope", 400, "no layer"), ("/api/map?bbox=0,0,1,1&width=4097&layers=ndvi", 400, "width=4097"),
         ("/api/map?layers=ndvi", 400, "missing parameter bbox"), ("/api/map?bbox=0,0,1,1&layers=ndvi&format=gif", 400, "format=gif"),
@@ -184,6 +205,29 @@ func pngSize(_ data: Data) -> (Int, Int)? {
         #expect(swapped.body != v13.body)
     }
 
+    /// GDAL's WMS client asks for image/jpeg unless the URL names a format.
+    @Test func getMapJPEG() async throws {
+        let b = Self.ndviBox
+        let base = "/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=ndvi&STYLES=&SRS=EPSG:4326"
+            + "&BBOX=\(b.west - 0.05),\(b.south),\(b.east),\(b.north)&WIDTH=80&HEIGHT=64"
+        let caps = try await LiveServer.request("/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0")
+        #expect(caps.text.contains("<GetMap><Format>image/png</Format><Format>image/jpeg</Format>"))
+        for format in ["image/jpeg", "image/jpg", "jpeg"] {
+            let r = try await LiveServer.request(base + "&FORMAT=\(format)")
+            #expect(r.status == 200 && r.contentType == "image/jpeg", "\(format)")
+            #expect(jpegSize(r.body).map { $0 == (80, 64) } == true, "\(format)")
+        }
+        // JPEG has no alpha: a transparent map (the raster's nodata, the area west of it) is
+        // flattened over BGCOLOR, the same file as that colour drawn opaque.
+        let flattened = try await LiveServer.request(base + "&FORMAT=image/jpeg&TRANSPARENT=TRUE&BGCOLOR=0x2040FF")
+        let opaque = try await LiveServer.request(base + "&FORMAT=image/jpeg&TRANSPARENT=FALSE&BGCOLOR=0x2040FF")
+        let white = try await LiveServer.request(base + "&FORMAT=image/jpeg&TRANSPARENT=TRUE")
+        #expect(flattened.status == 200 && flattened.body == opaque.body)
+        #expect(flattened.body != white.body)
+        let png = try await LiveServer.request(base + "&FORMAT=image/png")
+        #expect(png.contentType == "image/png" && png.body != flattened.body)
+    }
+
     @Test(arguments: RasterOracle.points.indices)
     func featureInfoMatchesGDAL(k: Int) async throws {
         let p = RasterOracle.points[k]
@@ -234,8 +278,11 @@ func pngSize(_ data: Data) -> (Int, Int)? {
         let r = try await LiveServer.request("/tiles/13/3302/4278.png?layers=ndvi")
         #expect(r.status == 200 && r.contentType == "image/png")
         #expect(pngSize(r.body)! == (256, 256))
+        let jpeg = try await LiveServer.request("/tiles/13/3302/4278.jpg?layers=ndvi")
+        #expect(jpeg.status == 200 && jpeg.contentType == "image/jpeg")
+        #expect(jpegSize(jpeg.body)! == (256, 256))
         for (path, status) in [("/tiles/1/2/0.png?layers=ndvi", 400), ("/tiles/23/0/0.png", 400), ("/tiles/a/0/0.png", 400),
-                               ("/tiles/0/0/0.jpg", 404), ("/tiles/0/0/0.png?layers=../../x", 400)] {
+                               ("/tiles/0/0/0.gif", 404), ("/tiles/0/0/0", 404), ("/tiles/0/0/0.png?layers=../../x", 400)] {
             let bad = try await LiveServer.request(path)
             #expect(bad.status == status, "\(path): \(bad.text.prefix(200))")
         }

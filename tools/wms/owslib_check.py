@@ -15,6 +15,12 @@
      least 99.9 % of the pixels whose 3 × 3 neighbourhood is all inside or all outside (pixels
      cut by a coastline are not judged). Inside/outside comes from an even-odd scanline fill of
      the Shapefile's rings read by tools/oracle/shp_rings.py (pure Python), not from Graticule.
+  5. GDAL's WMS driver as a second client, run as a user runs it: `gdalinfo WMS:<GetCapabilities
+     URL>` lists the layers as subdatasets, and `gdal_translate` of a subdataset asks for
+     image/jpeg (GDAL's default when the URL names no format). The countries map must pass the
+     test of 4 for 99.5 % of the judged pixels (JPEG rings a little along coastlines), and the
+     NDVI map must be within 10 levels of the gdalwarp reference on average (GDAL resamples the
+     map it fetched; a map one pixel off is about 17 levels away).
 
 Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
@@ -97,7 +103,7 @@ def inside_mask(edges, lons, lats):
     return mask
 
 
-def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False):
+def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False, min_score=0.999):
     img = np.array(Image.open(io.BytesIO(png_bytes)).convert("RGBA")).astype(int)
     if img.shape != (h, w, 4):
         check(name, False, f"size {img.shape}")
@@ -114,7 +120,7 @@ def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False):
     judged = stack.all(axis=0) | (~stack).all(axis=0)
     right = (drawn == expected) & judged
     score = right.sum() / judged.sum()
-    check(name, score >= 0.999, f"{score * 100:.3f} % of {judged.sum()} judged pixels right "
+    check(name, score >= min_score, f"{score * 100:.3f} % of {judged.sum()} judged pixels right "
                                 f"({(expected & judged).sum()} inside a country)")
 
 
@@ -177,6 +183,45 @@ def run(binary, url):
     merc = (-20037508.342789244, -10018754.171394622, 20037508.342789244, 10018754.171394622)
     r = wms13.getmap(layers=["countries"], styles=[""], srs="EPSG:3857", bbox=merc, size=(720, 360), format="image/png")
     check_countries("GetMap 1.3.0 countries EPSG:3857", r.read(), edges, merc, 720, 360, mercator=True)
+    gdal_client(url, edges)
+
+
+def gdal_translate(subdataset, args, out):
+    """gdal_translate of a WMS subdataset to PNG; the GetMap requests GDAL logged (--debug on)."""
+    r = subprocess.run(["gdal_translate", "--debug", "on", "-of", "PNG", *args, subdataset, out],
+                       capture_output=True, text=True, timeout=180)
+    return r.returncode, [line for line in r.stderr.splitlines() if "Request [" in line]
+
+
+def gdal_client(url, edges):
+    info = subprocess.run(["gdalinfo", f"WMS:{url}wms?SERVICE=WMS&REQUEST=GetCapabilities"], capture_output=True,
+                          text=True, timeout=120).stdout
+    subdatasets = {m.group(2): m.group(1) for m in re.finditer(r"SUBDATASET_\d+_NAME=(WMS:\S*?LAYERS=(\w+)\S*)", info)}
+    check("GDAL WMS driver lists the layers", {"countries", "ndvi"} <= set(subdatasets), ", ".join(subdatasets))
+    if not {"countries", "ndvi"} <= set(subdatasets):
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "countries.png")
+        code, requests = gdal_translate(subdatasets["countries"], ["-outsize", "720", "360"], out)
+        jpeg = bool(requests) and all("format=image/jpeg" in q and "type = image/jpeg" in q and "status = 200" in q
+                                      for q in requests)
+        check("GDAL WMS driver fetches image/jpeg", code == 0 and jpeg, requests[0] if requests else f"exit {code}")
+        if code == 0:
+            with open(out, "rb") as f:
+                check_countries("GDAL WMS countries EPSG:4326 (JPEG)", f.read(), edges, (-180.0, -90.0, 180.0, 90.0),
+                                720, 360, min_score=0.995)
+        w, h = 300, 280
+        bbox = (-34.915, -8.04, -34.826, -7.95)
+        out = os.path.join(tmp, "ndvi.png")
+        code, _ = gdal_translate(subdatasets["ndvi"], ["-projwin", *map(str, (bbox[0], bbox[3], bbox[2], bbox[1])),
+                                                       "-outsize", str(w), str(h)], out)
+        if code != 0:
+            check("GDAL WMS ndvi (JPEG)", False, f"gdal_translate exit {code}")
+            return
+        img = np.array(Image.open(out).convert("RGB")).astype(int)
+        ref = gdal_reference("EPSG:4326", bbox, w, h)[..., :3].astype(int)
+        error = np.abs(img - ref).mean() if img.shape == ref.shape else float("inf")
+        check("GDAL WMS ndvi EPSG:4326 (JPEG)", error <= 10, f"mean difference {error:.2f} levels from gdalwarp -r near + the ramp")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,12 @@ public struct RGBAImage: Sendable, Hashable {
         try PNGWriter.encodeForDisplay(width: width, height: height, rgba: pixels)
     }
 
+    /// The image as a baseline JPEG file (`JPEGWriter`), translucent pixels flattened over
+    /// `matte`; quality 1…100.
+    public func jpeg(quality: Int = 85, matte: SIMD3<UInt8> = SIMD3(255, 255, 255)) throws(GraticuleError) -> [UInt8] {
+        try JPEGWriter.encode(width: width, height: height, rgba: pixels, quality: quality, matte: matte)
+    }
+
     /// The image as a PNG file (RGBA; zlib level 6 unless given).
     public func png(compressionLevel: Int = 6) throws(GraticuleError) -> [UInt8] {
         try PNGWriter.encode(width: width, height: height, pixels: pixels, format: .rgba, compressionLevel: compressionLevel)

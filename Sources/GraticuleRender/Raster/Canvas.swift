@@ -108,6 +108,17 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// The image as a baseline JPEG file (`JPEGWriter`: libjpeg's bytes for the same pixels and
+    /// quality; 4:2:0 chroma), translucent pixels flattened over `matte` (red, green, blue).
+    /// Lossy: thin lines and flat colours come out softer than in `png()`.
+    /// - Parameter quality: 1…100 (libjpeg's scale).
+    /// - Throws: `invalidInput` for a 0-sized canvas or a side above 65,535.
+    public func jpeg(quality: Int = 85, matte: SIMD3<UInt8> = SIMD3(255, 255, 255)) throws(GraticuleError) -> [UInt8] {
+        try withUnsafeRGBA { (p) throws(GraticuleError) in
+            try JPEGWriter.encode(width: width, height: height, rgbaBytes: p, quality: quality, matte: matte)
+        }
+    }
+
     /// The image as an RGBA PNG file with the given zlib level (0 store … 9 smallest; 1 is
     /// fastest) and row filter, zlib's default strategy.
     public func png(compressionLevel: Int, filter: PNGFilterStrategy = .adaptive) throws(GraticuleError) -> [UInt8] {

@@ -19,29 +19,31 @@ enum ServedLayer: Sendable {
 }
 
 /// One map image: the view (spatial reference, extent in its x/y units, size in pixels), the
-/// layers bottom-up, and the background.
+/// layers bottom-up, the background and the file format.
 struct MapRequest: Sendable {
     var spatialReference: SpatialReference
     var extent: RasterExtent
     var width: Int, height: Int
     var layers: [ServedLayer]
-    /// Background colour; alpha 0 for a transparent map.
+    /// Background colour; alpha 0 for a transparent map (a JPEG is flattened over its colour).
     var background: SIMD4<UInt8> = SIMD4(255, 255, 255, 255)
+    var format: MapImageFormat = .png
 
-    /// What makes two requests draw the same image: the spatial reference, the extent's exact
-    /// bits, the size, the layers by name and the background.
+    /// What makes two requests give the same file: the spatial reference, the extent's exact
+    /// bits, the size, the layers by name, the background and the format.
     struct Key: Hashable, Sendable {
         var spatialReference: SpatialReference
         var extent: [UInt64]
         var width: Int, height: Int
         var layers: [String]
         var background: SIMD4<UInt8>
+        var format: MapImageFormat
     }
 
     var key: Key {
         Key(spatialReference: spatialReference,
             extent: [extent.xMin, extent.yMin, extent.xMax, extent.yMax].map(\.bitPattern),
-            width: width, height: height, layers: layers.map(\.name), background: background)
+            width: width, height: height, layers: layers.map(\.name), background: background, format: format)
     }
 }
 
@@ -64,17 +66,24 @@ extension GraticuleServer {
 
     var mapLayerNames: [String] { ["countries", "countries10m"] + state.rasters.names }
 
-    /// The map as PNG (WMS GetMap, `/api/map`, tiles): served from the image cache when the same
-    /// map was drawn before, else drawn within the request timeout and kept.
-    func mapPNG(_ map: MapRequest) async throws -> [UInt8] {
+    /// The map's file in its format (WMS GetMap, `/api/map`, tiles): served from the image
+    /// cache when the same map was drawn before, else drawn within the request timeout and kept.
+    func mapImage(_ map: MapRequest) async throws -> [UInt8] {
         let key = map.key
         if let hit = state.images.value(for: key) { return hit }
-        let png = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
+        let file = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
             let canvas = try self.composeMap(map)
-            return try engine { () throws(GraticuleError) in try canvas.png() }
+            return try engine { () throws(GraticuleError) in
+                switch map.format {
+                case .png: return try canvas.png()
+                case .jpeg:
+                    let bg = map.background
+                    return try canvas.jpeg(quality: MapImageFormat.jpegQuality, matte: SIMD3(bg.x, bg.y, bg.z))
+                }
+            }
         }
-        state.images.insert(png, for: key, cost: png.count)
-        return png
+        state.images.insert(file, for: key, cost: file.count)
+        return file
     }
 
     /// Draws the map: background, then each layer composited over it (source-over), through

@@ -4,7 +4,7 @@ import GraticuleRaster
 import GraticuleRender
 import Hummingbird
 
-/// `/api/map?sr=&bbox=xmin,ymin,xmax,ymax&width=&height=&layers=countries,ndvi[&format=png|svg]
+/// `/api/map?sr=&bbox=xmin,ymin,xmax,ymax&width=&height=&layers=countries,ndvi[&format=png|jpeg|svg]
 /// [&background=RRGGBB][&transparent=true]`: a map image in any spatial reference, bbox in its
 /// x/y units (longitude/latitude, easting/northing; never flipped, unlike WMS 1.3.0).
 extension GraticuleServer {
@@ -32,18 +32,19 @@ extension GraticuleServer {
             }
             if try query.bool("transparent", default: false) { background.w = 0 }
             let format = (query["format"] ?? "png").lowercased()
-            guard format == "png" || format == "svg" else {
-                throw APIError.badParameter("format", format, "expected png or svg")
+            let imageFormat = MapImageFormat(name: format)
+            guard imageFormat != nil || format == "svg" else {
+                throw APIError.badParameter("format", format, "expected png, jpeg or svg")
             }
             let map = MapRequest(spatialReference: sr, extent: extent, width: width, height: height, layers: layers,
-                                 background: background)
+                                 background: background, format: imageFormat ?? .png)
             if format == "svg" {
                 // SVG draws the vector layers only (countries at the named resolution, then the
-                // graticule and the map's outline); raster layers are PNG-only.
+                // graticule and the map's outline); raster layers are PNG or JPEG only.
                 var vector: [MapLayer] = []
                 for layer in layers {
                     guard case let .countries(l) = layer else {
-                        throw APIError.badParameter("format", format, "SVG maps draw vector layers only; \(layer.name) is a raster: use format=png")
+                        throw APIError.badParameter("format", format, "SVG maps draw vector layers only; \(layer.name) is a raster: use format=png or jpeg")
                     }
                     vector.append(.countries(l.name == "countries10m" ? .high : .low))
                 }
@@ -55,8 +56,7 @@ extension GraticuleServer {
                 }
                 return Responses.bytes(Array(svg.utf8), contentType: "image/svg+xml")
             }
-            let png = try await self.mapPNG(map)
-            return Responses.bytes(png, contentType: "image/png")
+            return Responses.bytes(try await self.mapImage(map), contentType: map.format.mimeType)
         }
     }
 }

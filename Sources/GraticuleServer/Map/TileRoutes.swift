@@ -3,9 +3,10 @@ import GraticuleCore
 import GraticuleRaster
 import Hummingbird
 
-/// XYZ tiles at `/tiles/{z}/{x}/{y}.png[?layers=countries,ndvi]`: 256 × 256 PNG in Web Mercator
-/// (EPSG:3857), the usual slippy-map scheme (x east from −180°, y south from 85.05°N, z 0 … 22),
-/// as Leaflet's and OpenLayers' XYZ sources request them. Transparent outside the layers.
+/// XYZ tiles at `/tiles/{z}/{x}/{y}.png[?layers=countries,ndvi]` (or `.jpg`): 256 × 256 PNG (or
+/// JPEG) in Web Mercator (EPSG:3857), the usual slippy-map scheme (x east from −180°, y south
+/// from 85.05°N, z 0 … 22), as Leaflet's and OpenLayers' XYZ sources request them. PNG tiles are
+/// transparent outside the layers; JPEG tiles are white there.
 extension GraticuleServer {
     func addTileRoutes(to router: Router<BasicRequestContext>) {
         router.get("/tiles/:z/:x/:y") { request, context in
@@ -13,10 +14,11 @@ extension GraticuleServer {
             let n = 1 << z
             let x = try TileAddress.int(context.parameters.get("x"), "x", 0...(n - 1))
             let yText = context.parameters.get("y") ?? ""
-            guard yText.hasSuffix(".png") else {
-                throw APIError(.notFound, "tile \(APIError.quoted(yText)): expected /tiles/{z}/{x}/{y}.png")
+            let parts = yText.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let format = MapImageFormat(name: parts[1]) else {
+                throw APIError(.notFound, "tile \(APIError.quoted(yText)): expected /tiles/{z}/{x}/{y}.png or .jpg")
             }
-            let y = try TileAddress.int(String(yText.dropLast(4)), "y", 0...(n - 1))
+            let y = try TileAddress.int(parts[0], "y", 0...(n - 1))
             let query = try Query(request)
             let names = (query["layers"] ?? "countries").split(separator: ",").map(String.init)
             guard !names.isEmpty, names.count <= 16 else {
@@ -26,11 +28,11 @@ extension GraticuleServer {
             for name in names { layers.append(try self.mapLayer(name)) }
             let extent = TileAddress.extent(z: z, x: x, y: y)
             let map = MapRequest(spatialReference: try state.spatialReference("EPSG:3857", parameter: "tile"),
-                                 extent: extent, width: 256, height: 256, layers: layers, background: SIMD4(0, 0, 0, 0))
-            let png = try await self.mapPNG(map)
+                                 extent: extent, width: 256, height: 256, layers: layers,
+                                 background: format == .png ? SIMD4(0, 0, 0, 0) : SIMD4(255, 255, 255, 0), format: format)
             var headers = HTTPFields()
             headers[.cacheControl] = "public, max-age=86400"
-            return Responses.bytes(png, contentType: "image/png", headers: headers)
+            return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType, headers: headers)
         }
     }
 }

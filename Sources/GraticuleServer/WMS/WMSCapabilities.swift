@@ -70,7 +70,7 @@ extension GraticuleServer {
         if v13 { s += "  <LayerLimit>16</LayerLimit>\n  <MaxWidth>\(limit)</MaxWidth>\n  <MaxHeight>\(limit)</MaxHeight>\n" }
         s += "</Service>\n<Capability>\n  <Request>\n"
         s += "    <GetCapabilities><Format>\(v13 ? "text/xml" : "application/vnd.ogc.wms_xml")</Format>\(dcp)</GetCapabilities>\n"
-        s += "    <GetMap><Format>image/png</Format>\(dcp)</GetMap>\n"
+        s += "    <GetMap>" + MapImageFormat.allCases.map { "<Format>\($0.mimeType)</Format>" }.joined() + "\(dcp)</GetMap>\n"
         s += "    <GetFeatureInfo>" + FeatureInfoFormat.formats.map { "<Format>\($0)</Format>" }.joined() + "\(dcp)</GetFeatureInfo>\n"
         s += "  </Request>\n  <Exception><Format>\(v13 ? "XML" : "application/vnd.ogc.se_xml")</Format></Exception>\n"
         s += "  <Layer>\n    <Title>Graticule</Title>\n"

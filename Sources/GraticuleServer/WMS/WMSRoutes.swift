@@ -6,7 +6,7 @@ import GraticuleRaster
 import HTTPTypes
 import Hummingbird
 
-/// OGC WMS 1.3.0 and 1.1.1 at `/wms`: GetCapabilities, GetMap (PNG) and GetFeatureInfo
+/// OGC WMS 1.3.0 and 1.1.1 at `/wms`: GetCapabilities, GetMap (PNG, JPEG) and GetFeatureInfo
 /// (text/plain, application/json, text/xml, text/html), with the axis-order rules of each
 /// version (1.3.0 takes BBOX in the CRS's own axis order: EPSG:4326 is latitude first, CRS:84
 /// longitude first; 1.1.1 is always x/y) and `ServiceException` XML for every error.
@@ -36,13 +36,13 @@ extension GraticuleServer {
             case "getcapabilities", "capabilities":
                 return capabilitiesResponse(version: version, baseURL: publicBaseURL(request))
             case "getmap", "map":
-                let map = try wmsMapRequest(query, version: version)
-                let format = (query["format"] ?? "image/png").lowercased()
-                guard format.hasPrefix("image/png") || format == "png" else {
-                    throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(format)): this server draws image/png")
+                var map = try wmsMapRequest(query, version: version)
+                let formatText = query["format"] ?? "image/png"
+                guard let format = MapImageFormat(wms: formatText) else {
+                    throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(formatText)): this server draws image/png and image/jpeg")
                 }
-                let png = try await self.mapPNG(map)
-                return Responses.bytes(png, contentType: "image/png")
+                map.format = format
+                return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType)
             case "getfeatureinfo", "feature_info":
                 return try featureInfo(query, version: version)
             default:
