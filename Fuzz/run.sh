@@ -5,6 +5,7 @@
 #   FUZZ_TARGET=tiff Fuzz/run.sh [SECONDS] …  (or Fuzz/run_tiff.sh)   # the GeoTIFF reader
 #   FUZZ_TARGET=inflate Fuzz/run.sh [SECONDS] …                      # the inflate, against zlib
 #   FUZZ_TARGET=pngwrite Fuzz/run.sh [SECONDS] …                     # the display PNG encoder, against zlib
+#   FUZZ_TARGET=jpegwrite Fuzz/run.sh [SECONDS] …                    # the JPEG writer's file structure
 #   FUZZ_TARGET=ntv2 Fuzz/run.sh [SECONDS] …  (or Fuzz/run-ntv2.sh)   # the NTv2 grid reader
 #   FUZZ_TARGET=geojson|shapefile|gpkgblob Fuzz/run.sh [SECONDS] …    # the vector readers
 #                                           (or Fuzz/run-vector.sh TARGET [SECONDS] …)
@@ -52,6 +53,12 @@ pngwrite)
     SOURCE=FuzzPNGWrite.swift; BINARY=fuzz-pngwrite; CORPUS="$SCRATCH/corpus-pngwrite"; SEEDS="$ROOT/Fuzz/seeds-pngwrite"
     LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=2048)
     ;;
+jpegwrite)
+    # The JPEG writer: crashes, ASan, and files whose structure a decoder would reject.
+    MODULE=GraticuleIO; LINKED=(GraticuleCore GraticuleCRS GraticuleGeometry GraticuleTIFF GraticuleIO GRDB)
+    SOURCE=FuzzJPEGWrite.swift; BINARY=fuzz-jpegwrite; CORPUS="$SCRATCH/corpus-jpegwrite"; SEEDS="$ROOT/Fuzz/seeds-jpegwrite"
+    LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=4096)
+    ;;
 ntv2)
     MODULE=GraticuleTransform; LINKED=(GraticuleCore GraticuleGeometry GraticuleCRS GraticuleProjection GraticuleTIFF GraticuleTransform GRDB)
     SOURCE=FuzzNTv2.swift; BINARY=fuzz-ntv2; CORPUS="$SCRATCH/corpus-ntv2"; SEEDS="$ROOT/Fuzz/seeds-ntv2"
@@ -64,7 +71,7 @@ geojson|shapefile|gpkgblob)
     LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=65536)
     DEFINES=(-D "FUZZ_$(echo "$TARGET" | tr a-z A-Z)"); PREFIX="$TARGET-"
     ;;
-*) echo "unknown FUZZ_TARGET $TARGET (crs, tiff, inflate, pngwrite, ntv2, geojson, shapefile or gpkgblob)" >&2; exit 2 ;;
+*) echo "unknown FUZZ_TARGET $TARGET (crs, tiff, inflate, pngwrite, jpegwrite, ntv2, geojson, shapefile or gpkgblob)" >&2; exit 2 ;;
 esac
 
 echo "== building instrumented modules ($CONFIG) into $SCRATCH"
@@ -91,6 +98,9 @@ JOBFLAGS=(); if [ "$JOBS" -gt 1 ]; then JOBFLAGS=(-jobs="$JOBS" -workers="$JOBS"
 # registry's size), which LeakSanitizer reports as a leak of the input that first resolved it.
 # The registry the readers consult (the resource bundle path of an ad-hoc build is not found).
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+# libFuzzer reports a crash itself; Swift's backtracer on a fatalError could hold the process for
+# many minutes before it exits.
+export SWIFT_BACKTRACE="enable=no"
 export GRATICULE_REGISTRY="$ROOT/Sources/GraticuleCRS/Resources/registry.sqlite"
 echo "== fuzzing for $SECONDS_TO_RUN s"
 "$SCRATCH/$BINARY" "$CORPUS" "$SEEDS" \
