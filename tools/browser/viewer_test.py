@@ -157,6 +157,9 @@ def run(url):
         WebDriverWait(d, 30).until(lambda _: d.execute_script(
             "const i = document.getElementById('map-overlay'); return i.complete && i.naturalWidth > 0 && !i.hidden"))
         check("workflow 5: raster image shown", True)
+        legend = d.execute_script("const i = document.getElementById('ndvi-legend'); "
+                                  "return i.complete ? [i.naturalWidth, i.naturalHeight] : null")
+        check("workflow 5: NDVI legend (GetLegendGraphic) shown", legend == [160, 12], f"{legend}")
         tap_center(d)
         ok = wait_text(d, "callout-raster", lambda t: "NDVI:" in t and "cell" in t)
         r = text(d, "callout-raster")

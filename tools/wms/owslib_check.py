@@ -15,7 +15,9 @@
      least 99.9 % of the pixels whose 3 × 3 neighbourhood is all inside or all outside (pixels
      cut by a coastline are not judged). Inside/outside comes from an even-odd scanline fill of
      the Shapefile's rings read by tools/oracle/shp_rings.py (pure Python), not from Graticule.
-  5. GDAL's WMS driver as a second client, run as a user runs it: `gdalinfo WMS:<GetCapabilities
+  5. GetLegendGraphic through the LegendURL OWSLib read from each version's capabilities: the
+     countries swatch is 20 × 20 with the map's country fill (E8E4D8) at its centre.
+  6. GDAL's WMS driver as a second client, run as a user runs it: `gdalinfo WMS:<GetCapabilities
      URL>` lists the layers as subdatasets, and `gdal_translate` of a subdataset asks for
      image/jpeg (GDAL's default when the URL names no format). The countries map must pass the
      test of 4 for 99.5 % of the judged pixels (JPEG rings a little along coastlines), and the
@@ -25,7 +27,7 @@
 Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
 """
-import io, json, os, re, subprocess, sys, tempfile, time
+import io, json, os, re, subprocess, sys, tempfile, time, urllib.request
 
 import numpy as np
 from owslib.wms import WebMapService
@@ -183,6 +185,15 @@ def run(binary, url):
     merc = (-20037508.342789244, -10018754.171394622, 20037508.342789244, 10018754.171394622)
     r = wms13.getmap(layers=["countries"], styles=[""], srs="EPSG:3857", bbox=merc, size=(720, 360), format="image/png")
     check_countries("GetMap 1.3.0 countries EPSG:3857", r.read(), edges, merc, 720, 360, mercator=True)
+    for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
+        legend = wms["countries"].styles.get("default", {}).get("legend")
+        if not legend:
+            check(f"GetLegendGraphic {name} LegendURL", False, "no legend URL in the capabilities")
+            continue
+        img = np.array(Image.open(io.BytesIO(urllib.request.urlopen(legend, timeout=60).read())).convert("RGBA"))
+        centre = tuple(int(v) for v in img[img.shape[0] // 2, img.shape[1] // 2])
+        check(f"GetLegendGraphic {name} countries", img.shape == (20, 20, 4) and centre == (0xE8, 0xE4, 0xD8, 255),
+              f"{img.shape[1]} x {img.shape[0]}, centre {centre}")
     gdal_client(url, edges)
 
 

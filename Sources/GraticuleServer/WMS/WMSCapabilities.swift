@@ -49,6 +49,7 @@ extension GraticuleServer {
         if v13 {
             s += """
             <WMS_Capabilities version="1.3.0" xmlns="http://www.opengis.net/wms" xmlns:xlink="http://www.w3.org/1999/xlink" \
+            xmlns:sld="http://www.opengis.net/sld" \
             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
             xsi:schemaLocation="http://www.opengis.net/wms http://schemas.opengis.net/wms/1.3.0/capabilities_1_3_0.xsd">
 
@@ -72,6 +73,12 @@ extension GraticuleServer {
         s += "    <GetCapabilities><Format>\(v13 ? "text/xml" : "application/vnd.ogc.wms_xml")</Format>\(dcp)</GetCapabilities>\n"
         s += "    <GetMap>" + MapImageFormat.allCases.map { "<Format>\($0.mimeType)</Format>" }.joined() + "\(dcp)</GetMap>\n"
         s += "    <GetFeatureInfo>" + FeatureInfoFormat.formats.map { "<Format>\($0)</Format>" }.joined() + "\(dcp)</GetFeatureInfo>\n"
+        // The SLD profile's operation, an extended operation of 1.3.0 (1.1.1's DTD has no place
+        // for it; its layers still name their LegendURL).
+        if v13 {
+            s += "    <sld:GetLegendGraphic>" + MapImageFormat.allCases.map { "<Format>\($0.mimeType)</Format>" }.joined()
+                + "\(dcp)</sld:GetLegendGraphic>\n"
+        }
         s += "  </Request>\n  <Exception><Format>\(v13 ? "XML" : "application/vnd.ogc.se_xml")</Format></Exception>\n"
         s += "  <Layer>\n    <Title>Graticule</Title>\n"
         for c in advertisedCRSs where v13 || c != "CRS:84" { s += "    <\(crsTag)>\(c)</\(crsTag)>\n" }
@@ -89,6 +96,15 @@ extension GraticuleServer {
         for l in layers {
             s += "    <Layer queryable=\"1\">\n      <Name>\(XML.escape(l.name))</Name>\n      <Title>\(XML.escape(l.title))</Title>\n"
             s += boxes(west: l.box[0], south: l.box[1], east: l.box[2], north: l.box[3], v13: v13, indent: "      ")
+            if let legend = (try? mapLayer(l.name)).flatMap({ self.legend(of: $0) }) {
+                let size = legend.defaultSize
+                let href = XML.escape(baseURL + "/wms?SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=\(version.rawValue)"
+                                      + "&FORMAT=image/png&LAYER=" + (l.name.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? l.name))
+                s += "      <Style><Name>default</Name><Title>default</Title>"
+                s += "<LegendURL width=\"\(size.width)\" height=\"\(size.height)\"><Format>image/png</Format>"
+                s += "<OnlineResource xmlns:xlink=\"http://www.w3.org/1999/xlink\" xlink:type=\"simple\" xlink:href=\"\(href)\"/>"
+                s += "</LegendURL></Style>\n"
+            }
             s += "    </Layer>\n"
         }
         s += "  </Layer>\n</Capability>\n</\(v13 ? "WMS_Capabilities" : "WMT_MS_Capabilities")>\n"
@@ -115,4 +131,9 @@ extension GraticuleServer {
         s += "maxx=\"\(r * east * .pi / 180)\" maxy=\"\(my(north))\"/>\n"
         return s
     }
+}
+
+extension CharacterSet {
+    /// RFC 3986's unreserved characters (letters, digits, `-._~`): what a query value keeps unescaped.
+    static let unreservedURL = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -6,7 +6,7 @@ import GraticuleRaster
 import HTTPTypes
 import Hummingbird
 
-/// OGC WMS 1.3.0 and 1.1.1 at `/wms`: GetCapabilities, GetMap (PNG, JPEG) and GetFeatureInfo
+/// OGC WMS 1.3.0 and 1.1.1 at `/wms`: GetCapabilities, GetMap (PNG, JPEG), GetLegendGraphic and GetFeatureInfo
 /// (text/plain, application/json, text/xml, text/html), with the axis-order rules of each
 /// version (1.3.0 takes BBOX in the CRS's own axis order: EPSG:4326 is latitude first, CRS:84
 /// longitude first; 1.1.1 is always x/y) and `ServiceException` XML for every error.
@@ -30,7 +30,7 @@ extension GraticuleServer {
                 throw WMSException(.invalidParameterValue, "SERVICE=\(APIError.quoted(service)): this endpoint serves WMS")
             }
             guard let op = query["request"], !op.isEmpty else {
-                throw WMSException(.missingParameterValue, "missing parameter REQUEST (GetCapabilities, GetMap or GetFeatureInfo)")
+                throw WMSException(.missingParameterValue, "missing parameter REQUEST (GetCapabilities, GetMap, GetFeatureInfo or GetLegendGraphic)")
             }
             switch op.lowercased() {
             case "getcapabilities", "capabilities":
@@ -45,8 +45,10 @@ extension GraticuleServer {
                 return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType)
             case "getfeatureinfo", "feature_info":
                 return try featureInfo(query, version: version)
+            case "getlegendgraphic":
+                return try legendGraphic(query)
             default:
-                throw WMSException(.operationNotSupported, "REQUEST=\(APIError.quoted(op)): expected GetCapabilities, GetMap or GetFeatureInfo")
+                throw WMSException(.operationNotSupported, "REQUEST=\(APIError.quoted(op)): expected GetCapabilities, GetMap, GetFeatureInfo or GetLegendGraphic")
             }
         } catch let e as WMSException {
             return e.response(version: version)
