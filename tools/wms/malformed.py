@@ -80,10 +80,11 @@ def request():
              "width": pick(HUGE), "height": pick(HUGE + ["10"]), "sr": enc(pick(CRS)), "ramp": enc(pick(["x", "grey:1", "terrain:5,1"]))}
         return "GET", f"/api/raster/{enc(pick(NAMES + ['ndvi']))}/image?" + q(p), None, {}
     if kind == 10:
-        p = {"SERVICE": "WMS", "VERSION": pick(["1.3.0", "1.1.1", "9.9", "", "x"]), "REQUEST": pick(["GetMap", "GetFeatureInfo", "Nope", ""]),
+        p = {"SERVICE": "WMS", "VERSION": pick(["1.3.0", "1.1.1", "9.9", "", "x"]), "REQUEST": pick(["GetMap", "GetFeatureInfo", "GetLegendGraphic", "Nope", ""]),
              "LAYERS": enc(pick(NAMES + ["countries,,", "ndvi," * 40])), "STYLES": enc(pick(["", "x", ",,,"])),
              "CRS": enc(pick(CRS)), "SRS": enc(pick(CRS)), "BBOX": enc(pick(["0,0,1", "a,b,c,d", "1,1,0,0", "", "0,0,1,1"])),
-             "WIDTH": pick(HUGE + BAD_NUMBERS), "HEIGHT": pick(HUGE + BAD_NUMBERS), "FORMAT": enc(pick(["image/gif", "", "x" * 300])),
+             "WIDTH": pick(HUGE + BAD_NUMBERS), "HEIGHT": pick(HUGE + BAD_NUMBERS),
+             "FORMAT": enc(pick(["image/gif", "", "x" * 300, "image/jpeg;;", "image/jpeg"])), "LAYER": enc(pick(NAMES)),
              "I": bad_value(), "J": bad_value(), "X": bad_value(), "Y": bad_value(), "QUERY_LAYERS": enc(pick(NAMES)),
              "INFO_FORMAT": enc(pick(["x/y", "", "text/plain\x00"])), "BGCOLOR": enc(pick(["0xZZZZZZ", "red", "0x1"]))}
         return "GET", "/wms?" + q(p), None, {}
@@ -94,7 +95,7 @@ def request():
         return "GET", "/wms?" + q(p), None, {"Host": pick(["<script>", "a\"b", "x" * 300, "evil.example:99999"])}
     if kind == 12:
         z = pick(["-1", "23", "99999999999", "a", "1"])
-        return "GET", f"/tiles/{z}/{pick(['0', '-1', '9' * 30, 'x'])}/{pick(['0.png', '0', '..%2f..%2fetc.png', '5.png'])}?layers=" + enc(pick(NAMES)), None, {}
+        return "GET", f"/tiles/{z}/{pick(['0', '-1', '9' * 30, 'x'])}/{pick(['0.png', '0', '..%2f..%2fetc.png', '5.png', '0.jpg', '0.jpg.png', '.jpg'])}?layers=" + enc(pick(NAMES)), None, {}
     return pick(["GET", "POST", "PUT", "DELETE"]), pick(["/viewer/" + enc(pick(NAMES)), "/" + pick(ENC), "/api/" + enc(pick(NAMES)),
                                                          "/%2e%2e/%2e%2e/etc/passwd", "/viewer/%2e%2e%2fPackage.swift"]), None, {}
 
