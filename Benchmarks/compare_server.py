@@ -14,6 +14,7 @@ Requests (WMS 1.3.0):
   B. GetFeatureInfo on the NDVI raster, one cell                        (contract ≥ 10× MapServer)
   C. GetFeatureInfo on countries (vector)
   D. GetMap NDVI, EPSG:3857, 256 × 256 PNG
+  E. GetMap countries as A, as JPEG (quality 85 on both sides; what GDAL's WMS driver asks for)
 Each with `wrk -t2 -c8 -d<duration>s` against each server after one warming request that must be
 a 200 with the right content type (a request a server cannot answer is reported, not timed).
 GetMap is measured twice on Graticule's side: as served (a repeated map comes from the image
@@ -38,6 +39,7 @@ MAPFILE = """MAP
   IMAGECOLOR 255 255 255
   PROJECTION "init=epsg:4326" END
   OUTPUTFORMAT NAME "png" DRIVER "AGG/PNG" MIMETYPE "image/png" IMAGEMODE RGBA EXTENSION "png" END
+  OUTPUTFORMAT NAME "jpeg" DRIVER "AGG/JPEG" MIMETYPE "image/jpeg" IMAGEMODE RGB EXTENSION "jpg" FORMATOPTION "QUALITY=85" END
   WEB
     METADATA
       "ows_title" "compare"
@@ -223,6 +225,8 @@ def main():
                                            "&FEATURE_COUNT=1", "text/plain"),
             "D GetMap ndvi 3857 256x256": (w + "REQUEST=GetMap&LAYERS=ndvi&CRS=EPSG:3857&BBOX=-3886900,-898500,-3876900,-888500"
                                            "&WIDTH=256&HEIGHT=256&FORMAT=image/png", "image/png"),
+            "E GetMap countries 4326 1024x512 JPEG": (w + "REQUEST=GetMap&LAYERS=countries&CRS=EPSG:4326&BBOX=-90,-180,90,180"
+                                                      "&WIDTH=1024&HEIGHT=512&FORMAT=image/jpeg", "image/jpeg"),
         }
         print(f"{'request':48} {'Graticule req/s':>16} {'p50':>8} {'p99':>8} {'MapServer req/s':>16} {'p50':>8} {'p99':>8} {'ratio':>7}")
         usable = []

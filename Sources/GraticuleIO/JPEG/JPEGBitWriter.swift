@@ -71,26 +71,3 @@ struct JPEGBitWriter: ~Copyable {
         return Array(UnsafeBufferPointer(start: start, count: count))
     }
 }
-
-/// A Huffman table's codes by symbol, built from its counts per length (T.81 Annex C).
-struct JPEGHuffmanCodes {
-    /// `codes[symbol]`: the code in the low bits; `lengths[symbol]`: its length (0: no code).
-    let codes: [UInt32]
-    let lengths: [Int]
-
-    init(_ table: JPEGTables.Huffman) {
-        var codes = [UInt32](repeating: 0, count: 256), lengths = [Int](repeating: 0, count: 256)
-        var code: UInt32 = 0, k = 0
-        for length in 1...16 {
-            for _ in 0..<table.counts[length - 1] {
-                codes[table.symbols[k]] = code
-                lengths[table.symbols[k]] = length
-                code += 1
-                k += 1
-            }
-            code <<= 1
-        }
-        self.codes = codes
-        self.lengths = lengths
-    }
-}

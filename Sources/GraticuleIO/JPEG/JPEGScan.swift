@@ -17,9 +17,8 @@ struct JPEGScan {
     struct Codes {
         let dc: [UInt32], ac: [UInt32]
         init(dc: JPEGTables.Huffman, ac: JPEGTables.Huffman) {
-            let d = JPEGHuffmanCodes(dc), a = JPEGHuffmanCodes(ac)
-            self.dc = (0..<256).map { d.codes[$0] << 8 | UInt32(d.lengths[$0]) }
-            self.ac = (0..<256).map { a.codes[$0] << 8 | UInt32(a.lengths[$0]) }
+            self.dc = dc.packedCodes
+            self.ac = ac.packedCodes
         }
     }
 
@@ -155,19 +154,17 @@ struct JPEGScan {
     @inline(__always)
     private func transform(_ samples: UnsafePointer<UInt8>, stride: Int, _ dct: JPEGForwardDCT,
                            _ block: UnsafeMutablePointer<Int32>, _ out: UnsafeMutablePointer<Int32>) -> (Int32, UInt64) {
+        // A block of one value: its eight rows are each eight copies of the first sample.
         let first = samples[0]
+        let pattern = UInt64(first) &* 0x0101_0101_0101_0101
         var flat = true
-        for r in 0..<8 {
-            let row = samples + r * stride
-            for c in 0..<8 {
-                let v = row[c]
-                flat = flat && v == first
-                block[r * 8 + c] = Int32(v) - 128
-            }
+        for r in 0..<8 where flat {
+            flat = UnsafeRawPointer(samples + r &* stride).loadUnaligned(as: UInt64.self) == pattern
         }
-        if flat {
-            let dc = dct.flatDC(Int32(first) - 128)
-            return (dc, 0)
+        if flat { return (dct.flatDC(Int32(first) &- 128), 0) }
+        for r in 0..<8 {
+            let row = samples + r &* stride
+            for c in 0..<8 { block[r &* 8 &+ c] = Int32(row[c]) &- 128 }
         }
         let nonZero = dct.transform(block, into: out)
         return (out[0], nonZero)

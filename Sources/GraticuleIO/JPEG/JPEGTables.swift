@@ -38,6 +38,22 @@ enum JPEGTables {
     struct Huffman {
         let counts: [Int]
         let symbols: [Int]
+
+        /// The codes by symbol (Annex C: canonical codes, shortest first), each packed as
+        /// code << 8 | length; 0 for a symbol without a code.
+        var packedCodes: [UInt32] {
+            var packed = [UInt32](repeating: 0, count: 256)
+            var code: UInt32 = 0, k = 0
+            for length in 1...16 {
+                for _ in 0..<counts[length - 1] {
+                    packed[symbols[k]] = code << 8 | UInt32(length)
+                    code += 1
+                    k += 1
+                }
+                code <<= 1
+            }
+            return packed
+        }
     }
 
     /// Table K.3: luminance DC differences.
