@@ -107,6 +107,9 @@ func jpegSize(_ data: Data) -> (Int, Int)? {
         let img = try await LiveServer.request("/api/raster/ndvi/image?sr=EPSG:4326&bbox=-34.92,-8.05,-34.82,-7.95&width=120&height=100")
         #expect(img.status == 200 && img.contentType == "image/png")
         #expect(pngSize(img.body)! == (120, 100))
+        let jpeg = try await LiveServer.request("/api/raster/ndvi/image?sr=EPSG:4326&bbox=-34.92,-8.05,-34.82,-7.95&width=120&height=100&format=jpg")
+        #expect(jpeg.status == 200 && jpeg.contentType == "image/jpeg")
+        #expect(jpegSize(jpeg.body)! == (120, 100))
     }
 
     @Test(arguments: [
@@ -116,6 +119,7 @@ func jpegSize(_ data: Data) -> (Int, Int)? {
         ("/api/raster/ndvi/image?bbox=0,0,1,1&width=5000", 400, "width=5000"),
         ("/api/raster/ndvi/image?bbox=0,0,1,1&ramp=rainbow", 400, "ramp=rainbow"),
         ("/api/raster/ndvi/image?bbox=0,0,1,1&sr=EPSG:99999", 400, "sr"),
+        ("/api/raster/ndvi/image?bbox=0,0,1,1&format=gif", 400, "format=gif"),
     ])
     func badParameters(path: String, status: Int, message: String) async throws {
         let r = try await LiveServer.request(path)

@@ -7,8 +7,8 @@ import Hummingbird
 
 /// `/api/rasters` (the list), `/api/raster/{name}` (details), `/api/raster/{name}/identify`
 /// (the cell under a point: raw and scaled values, nodata flags, the cell's footprint) and
-/// `/api/raster/{name}/image` (a PNG of the raster warped to any spatial reference, extent and
-/// size, through a colour ramp). Workflow 5.
+/// `/api/raster/{name}/image` (a PNG, or with `format=jpeg` a JPEG over white, of the raster
+/// warped to any spatial reference, extent and size, through a colour ramp). Workflow 5.
 extension GraticuleServer {
     func addRasterRoutes(to router: Router<BasicRequestContext>) {
         router.get("/api/rasters") { _, _ in
@@ -46,12 +46,16 @@ extension GraticuleServer {
                 ramp = r
             }
             let resampling = try self.resampling(query)
-            let chosenRamp = ramp
-            let png = try await withDeadline(state.configuration.limits.requestTimeout) {
-                try self.rasterPNG(raster, sr: sr, extent: extent, width: width, height: height, ramp: chosenRamp,
-                                   resampling: resampling)
+            let formatName = query["format"] ?? "png"
+            guard let format = MapImageFormat(name: formatName) else {
+                throw APIError.badParameter("format", formatName, "expected png or jpeg")
             }
-            return Responses.bytes(png, contentType: "image/png")
+            let chosenRamp = ramp
+            let file = try await withDeadline(state.configuration.limits.requestTimeout) {
+                try self.rasterFile(raster, sr: sr, extent: extent, width: width, height: height, ramp: chosenRamp,
+                                    resampling: resampling, format: format)
+            }
+            return Responses.bytes(file, contentType: format.mimeType)
         }
     }
 
@@ -89,7 +93,7 @@ extension GraticuleServer {
     }
 
     /// The raster warped to the view and coloured (the NDVI ramp for NDVI rasters unless another
-    /// is given), as PNG bytes.
+    /// is given).
     func rasterImage(_ raster: Raster, sr: SpatialReference, extent: RasterExtent, width: Int, height: Int,
                      ramp: ColorRamp?, resampling: Resampling = .nearest) throws(APIError) -> RGBAImage {
         let view = RasterView(spatialReference: sr, extent: extent, width: width, height: height)
@@ -99,11 +103,14 @@ extension GraticuleServer {
         }
     }
 
-    func rasterPNG(_ raster: Raster, sr: SpatialReference, extent: RasterExtent, width: Int, height: Int,
-                   ramp: ColorRamp?, resampling: Resampling = .nearest) throws(APIError) -> [UInt8] {
+    /// `rasterImage` as a PNG, or a JPEG with the nodata areas white.
+    func rasterFile(_ raster: Raster, sr: SpatialReference, extent: RasterExtent, width: Int, height: Int,
+                    ramp: ColorRamp?, resampling: Resampling = .nearest, format: MapImageFormat) throws(APIError) -> [UInt8] {
         let image = try rasterImage(raster, sr: sr, extent: extent, width: width, height: height, ramp: ramp,
                                     resampling: resampling)
-        return try engine { () throws(GraticuleError) in try image.displayPNG() }
+        return try engine { () throws(GraticuleError) in
+            format == .png ? try image.displayPNG() : try image.jpeg(quality: MapImageFormat.jpegQuality)
+        }
     }
 }
 
