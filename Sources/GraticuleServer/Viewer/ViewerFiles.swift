@@ -79,9 +79,9 @@ enum APIIndex {
         "GET /api/country/{ADM0_A3}[?sr=ID]": "one country with its extent in degrees and in sr",
         "GET /api/rasters, GET /api/raster/{name}": "the rasters served (ndvi built in)",
         "GET /api/raster/{name}/identify?x=&y=[&sr=EPSG:4326]": "the raster cell under a point",
-        "GET /api/raster/{name}/image?bbox=&sr=&width=&height=[&ramp=][&resampling=]": "the raster as PNG in any spatial reference",
-        "GET /api/map?sr=&bbox=&width=&height=&layers=countries,ndvi[&format=png|svg]": "a map image in any spatial reference",
-        "GET /wms?SERVICE=WMS&REQUEST=GetCapabilities|GetMap|GetFeatureInfo": "OGC WMS 1.3.0 and 1.1.1",
-        "GET /tiles/{z}/{x}/{y}.png[?layers=]": "XYZ tiles in EPSG:3857",
+        "GET /api/raster/{name}/image?bbox=&sr=&width=&height=[&ramp=][&resampling=][&format=png|jpeg]": "the raster as PNG or JPEG in any spatial reference",
+        "GET /api/map?sr=&bbox=&width=&height=&layers=countries,ndvi[&format=png|jpeg|svg]": "a map image in any spatial reference",
+        "GET /wms?SERVICE=WMS&REQUEST=GetCapabilities|GetMap|GetFeatureInfo|GetLegendGraphic": "OGC WMS 1.3.0 and 1.1.1 (GetMap as image/png or image/jpeg)",
+        "GET /tiles/{z}/{x}/{y}.png[?layers=] (or .jpg)": "XYZ tiles in EPSG:3857",
     ]
 }
