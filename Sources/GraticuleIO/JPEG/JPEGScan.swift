@@ -9,7 +9,6 @@ struct JPEGScan {
     let width: Int, height: Int
     let matte: SIMD3<UInt8>
     let lumaDCT: JPEGForwardDCT, chromaDCT: JPEGForwardDCT
-    let luma: Codes, chroma: Codes
     /// The DC predictions of Y, Cb and Cr.
     private var lastDC: (Int32, Int32, Int32) = (0, 0, 0)
 
@@ -22,14 +21,16 @@ struct JPEGScan {
         }
     }
 
+    /// The Annex K tables' codes (every file uses them).
+    private static let luma = Codes(dc: JPEGTables.dcLuminance, ac: JPEGTables.acLuminance)
+    private static let chroma = Codes(dc: JPEGTables.dcChrominance, ac: JPEGTables.acChrominance)
+
     init(width: Int, height: Int, luma: [Int], chroma: [Int], matte: SIMD3<UInt8>) {
         self.width = width
         self.height = height
         self.matte = matte
         lumaDCT = JPEGForwardDCT(table: luma)
         chromaDCT = JPEGForwardDCT(table: chroma)
-        self.luma = Codes(dc: JPEGTables.dcLuminance, ac: JPEGTables.acLuminance)
-        self.chroma = Codes(dc: JPEGTables.dcChrominance, ac: JPEGTables.acChrominance)
     }
 
     // libjpeg's RGB → YCbCr in 16-bit fixed point (FIX(x) = ⌊x · 2¹⁶ + ½⌋); Cb and Cr round with
@@ -80,13 +81,13 @@ struct JPEGScan {
                         }
                         previousDC = dc
                         if j == 1 && i == 0 { upperRightDC = dc }
-                        Self.encodeBlock(dc: dc, last: &lastDC.0, coefficients, nonZero: nonZero, luma, into: &writer)
+                        Self.encodeBlock(dc: dc, last: &lastDC.0, coefficients, nonZero: nonZero, Self.luma, into: &writer)
                     }
                 }
                 var (dc, nonZero) = transform(cb + mx * 8, stride: halfWidth, chromaDCT, block, coefficients)
-                Self.encodeBlock(dc: dc, last: &lastDC.1, coefficients, nonZero: nonZero, chroma, into: &writer)
+                Self.encodeBlock(dc: dc, last: &lastDC.1, coefficients, nonZero: nonZero, Self.chroma, into: &writer)
                 (dc, nonZero) = transform(cr + mx * 8, stride: halfWidth, chromaDCT, block, coefficients)
-                Self.encodeBlock(dc: dc, last: &lastDC.2, coefficients, nonZero: nonZero, chroma, into: &writer)
+                Self.encodeBlock(dc: dc, last: &lastDC.2, coefficients, nonZero: nonZero, Self.chroma, into: &writer)
             }
         }
     }

@@ -73,14 +73,19 @@ extension WarpedRaster {
 }
 
 extension Raster {
+    /// Whether the raster is drawn as RGB when no ramp is given: at least three byte bands, the
+    /// first interpreted as red or exactly three of them.
+    public var isRGB: Bool {
+        bands.count >= 3 && dataType == .uint8 && (bands[0].colorInterpretation == "Red" || bands.count == 3)
+    }
+
     /// The raster warped to a view and coloured for display: a single band through `ramp`
-    /// (default: the NDVI ramp for the built-in NDVI raster, otherwise grey over the band's
-    /// sampled range), or bands 1–3 as RGB when the raster is RGB (photometric RGB or three byte
-    /// bands). This is what a map renderer calls for a raster layer.
+    /// (default: the band's colour table, else grey over the values in view), or without a ramp
+    /// bands 1–3 as RGB when the raster `isRGB`. This is what a map renderer calls for a raster
+    /// layer (`RasterLayer` gives the built-in NDVI raster its NDVI ramp).
     public func render(to view: RasterView, ramp: ColorRamp? = nil, band: Int = 0,
                        resampling: Resampling = .nearest) throws(GraticuleError) -> RGBAImage {
-        let rgb = ramp == nil && bands.count >= 3 && dataType == .uint8
-            && (bands[0].colorInterpretation == "Red" || bands.count == 3)
+        let rgb = ramp == nil && isRGB
         let warped = try warp(to: view, options: WarpOptions(resampling: resampling, bands: rgb ? [0, 1, 2] : [band]))
         if rgb { return warped.composite(red: 0, green: 1, blue: 2, ranges: Array(repeating: (0, 255), count: 3)) }
         if let ramp { return warped.colored(ramp) }

@@ -37,9 +37,7 @@ public struct RasterLayer: Sendable {
 
     /// The ramp `open` gives a raster (nil for palette and RGB rasters).
     public static func defaultRamp(_ raster: Raster) throws(GraticuleError) -> ColorRamp? {
-        let rgb = raster.bands.count >= 3 && raster.dataType == .uint8
-            && (raster.bands[0].colorInterpretation == "Red" || raster.bands.count == 3)
-        guard !rgb, raster.bands[0].colorTable == nil else { return nil }
+        guard !raster.isRGB, raster.bands[0].colorTable == nil else { return nil }
         guard let (lo, hi) = try raster.valueRange(band: 0) else { return nil }
         let top = hi > lo ? hi : lo + 1
         let b = raster.bands[0]

@@ -97,7 +97,7 @@ extension GraticuleServer {
     func rasterImage(_ raster: Raster, sr: SpatialReference, extent: RasterExtent, width: Int, height: Int,
                      ramp: ColorRamp?, resampling: Resampling = .nearest) throws(APIError) -> RGBAImage {
         let view = RasterView(spatialReference: sr, extent: extent, width: width, height: height)
-        let chosen = ramp ?? (raster.name == "ndvi" ? ColorRamp.ndvi : nil)
+        let chosen = ramp ?? servedRamp(raster)
         return try engine { () throws(GraticuleError) in
             try raster.render(to: view, ramp: chosen, resampling: resampling)
         }
@@ -108,9 +108,7 @@ extension GraticuleServer {
                     ramp: ColorRamp?, resampling: Resampling = .nearest, format: MapImageFormat) throws(APIError) -> [UInt8] {
         let image = try rasterImage(raster, sr: sr, extent: extent, width: width, height: height, ramp: ramp,
                                     resampling: resampling)
-        return try engine { () throws(GraticuleError) in
-            format == .png ? try image.displayPNG() : try image.jpeg(quality: MapImageFormat.jpegQuality)
-        }
+        return try engine { () throws(GraticuleError) in try format.file(of: image) }
     }
 }
 

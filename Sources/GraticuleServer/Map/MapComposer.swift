@@ -66,6 +66,11 @@ extension GraticuleServer {
 
     var mapLayerNames: [String] { ["countries", "countries10m"] + state.rasters.names }
 
+    /// The ramp a raster is served with unless a request names one: the NDVI ramp for the NDVI
+    /// raster; nil (`Raster.render`'s own colours: RGB, its colour table, or grey over the
+    /// values in view) for the others.
+    func servedRamp(_ raster: Raster) -> ColorRamp? { raster.name == "ndvi" ? .ndvi : nil }
+
     /// The map's file in its format (WMS GetMap, `/api/map`, tiles): served from the image
     /// cache when the same map was drawn before, else drawn within the request timeout and kept.
     func mapImage(_ map: MapRequest) async throws -> [UInt8] {
@@ -73,14 +78,8 @@ extension GraticuleServer {
         if let hit = state.images.value(for: key) { return hit }
         let file = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> [UInt8] in
             let canvas = try self.composeMap(map)
-            return try engine { () throws(GraticuleError) in
-                switch map.format {
-                case .png: return try canvas.png()
-                case .jpeg:
-                    let bg = map.background
-                    return try canvas.jpeg(quality: MapImageFormat.jpegQuality, matte: SIMD3(bg.x, bg.y, bg.z))
-                }
-            }
+            let bg = map.background
+            return try engine { () throws(GraticuleError) in try map.format.file(of: canvas, matte: SIMD3(bg.x, bg.y, bg.z)) }
         }
         state.images.insert(file, for: key, cost: file.count)
         return file
@@ -92,7 +91,7 @@ extension GraticuleServer {
         _ = try vectorRenderer([], request, background: .transparent)  // the view's errors name bbox
         let layers = request.layers.map { layer -> MapComposer.Layer in
             switch layer {
-            case let .raster(r): return .raster(RasterLayer(r, ramp: r.name == "ndvi" ? .ndvi : nil))
+            case let .raster(r): return .raster(RasterLayer(r, ramp: servedRamp(r)))
             case let .countries(l): return .vector(.countries(l.name == "countries10m" ? .high : .low))
             }
         }

@@ -32,9 +32,8 @@ extension GraticuleServer {
         switch layer {
         case .countries: return .swatch
         case let .raster(r):
-            if r.name == "ndvi" { return .ramp(.ndvi) }
-            let rgb = r.bands.count >= 3 && r.dataType == .uint8
-            guard !rgb, r.bands.first?.colorTable == nil else { return nil }
+            if let ramp = servedRamp(r) { return .ramp(ramp) }
+            guard !r.isRGB, r.bands.first?.colorTable == nil else { return nil }
             return .ramp(.grey(min: 0, max: 1))
         }
     }
@@ -63,9 +62,7 @@ extension GraticuleServer {
             height = try query.integer("height", in: 1...512, default: legend.defaultSize.height)
         } catch { throw WMSException(error) }
         let image = Self.legendImage(legend, width: width, height: height)
-        let bytes = try engine { () throws(GraticuleError) in
-            format == .png ? try image.displayPNG() : try image.jpeg(quality: MapImageFormat.jpegQuality)
-        }
+        let bytes = try engine { () throws(GraticuleError) in try format.file(of: image) }
         return Responses.bytes(bytes, contentType: format.mimeType)
     }
 

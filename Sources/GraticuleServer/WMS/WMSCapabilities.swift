@@ -71,13 +71,13 @@ extension GraticuleServer {
         if v13 { s += "  <LayerLimit>16</LayerLimit>\n  <MaxWidth>\(limit)</MaxWidth>\n  <MaxHeight>\(limit)</MaxHeight>\n" }
         s += "</Service>\n<Capability>\n  <Request>\n"
         s += "    <GetCapabilities><Format>\(v13 ? "text/xml" : "application/vnd.ogc.wms_xml")</Format>\(dcp)</GetCapabilities>\n"
-        s += "    <GetMap>" + MapImageFormat.allCases.map { "<Format>\($0.mimeType)</Format>" }.joined() + "\(dcp)</GetMap>\n"
+        let imageFormats = MapImageFormat.allCases.map { "<Format>\($0.mimeType)</Format>" }.joined()
+        s += "    <GetMap>\(imageFormats)\(dcp)</GetMap>\n"
         s += "    <GetFeatureInfo>" + FeatureInfoFormat.formats.map { "<Format>\($0)</Format>" }.joined() + "\(dcp)</GetFeatureInfo>\n"
         // The SLD profile's operation, an extended operation of 1.3.0 (1.1.1's DTD has no place
         // for it; its layers still name their LegendURL).
         if v13 {
-            s += "    <sld:GetLegendGraphic>" + MapImageFormat.allCases.map { "<Format>\($0.mimeType)</Format>" }.joined()
-                + "\(dcp)</sld:GetLegendGraphic>\n"
+            s += "    <sld:GetLegendGraphic>\(imageFormats)\(dcp)</sld:GetLegendGraphic>\n"
         }
         s += "  </Request>\n  <Exception><Format>\(v13 ? "XML" : "application/vnd.ogc.se_xml")</Format></Exception>\n"
         s += "  <Layer>\n    <Title>Graticule</Title>\n"
