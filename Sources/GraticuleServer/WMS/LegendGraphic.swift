@@ -6,18 +6,34 @@ import Hummingbird
 
 /// WMS GetLegendGraphic, the SLD profile's operation as MapServer and GeoServer serve it and as
 /// QGIS fetches it from each layer's `LegendURL`: `LAYER`, `FORMAT` (image/png, image/jpeg),
-/// optional `WIDTH` and `HEIGHT` (1…512 pixels) and `STYLE` (only the default). Countries: a
-/// swatch of the map's fill inside its border colour (20 × 20 by default). A raster drawn
-/// through a colour ramp: the ramp as a bar, 20 × 100 by default, its highest value at the top
-/// (vertical when HEIGHT ≥ WIDTH), or at the right; the built-in NDVI raster shows its NDVI ramp
-/// from −1 to 1, other single-band rasters the grey ramp they are drawn with (black at the
-/// lowest value in view, white at the highest). Rasters drawn in their own colours (a colour
-/// table, RGB bands) have no legend (`InvalidParameterValue`).
+/// optional `WIDTH` and `HEIGHT` (1…512 pixels: the symbol's size, as in GeoServer; labels are
+/// added around it), `STYLE` (only the default) and GeoServer's `LEGEND_OPTIONS=forceLabels:on`
+/// or `forceLabels:off`.
+///
+/// - Countries: a swatch of the map's fill inside its border colour (20 × 20 by default),
+///   unlabelled unless `forceLabels:on` (GeoServer leaves a one-rule legend unlabelled; the
+///   client names the layer).
+/// - A raster drawn through a colour ramp: the ramp as a bar, 20 × 100 by default, its highest
+///   value at the top (vertical when HEIGHT ≥ WIDTH) or at the right, labelled at its ends and
+///   at 0 when the ramp crosses it (the NDVI raster: −1, 0, 1, written `-1 0 1`), to its right
+///   or below it, in X11's 6 × 13 "fixed" font (`BitmapFont`); `forceLabels:off` gives the bar
+///   alone. Other single-band rasters are drawn with a grey stretch over the values in view, so
+///   their bar is labelled `low` and `high`.
+/// - Rasters drawn in their own colours (a colour table, RGB bands) have no legend
+///   (`InvalidParameterValue`).
 extension GraticuleServer {
-    /// A layer's legend kind and default size (what the capabilities' `LegendURL` states).
+    /// A layer's legend: what it shows and its default symbol size (what the capabilities'
+    /// `LegendURL` states, with the default labels).
     enum Legend {
-        case swatch
-        case ramp(ColorRamp)
+        /// A fill swatch; `label` is written beside it when labels are forced on.
+        case swatch(label: String)
+        /// A colour ramp's bar with labels at the ticks' values.
+        case ramp(ColorRamp, ticks: [Tick])
+
+        struct Tick {
+            var value: Double
+            var label: String
+        }
 
         var defaultSize: (width: Int, height: Int) {
             switch self {
@@ -25,17 +41,33 @@ extension GraticuleServer {
             case .ramp: return (20, 100)
             }
         }
+
+        /// Labelled unless asked otherwise: ramps yes, swatches no (GeoServer's defaults).
+        var labelledByDefault: Bool {
+            if case .ramp = self { return true }
+            return false
+        }
     }
 
     /// The legend of a served layer, nil when it has none (a palette or RGB raster).
     func legend(of layer: ServedLayer) -> Legend? {
         switch layer {
-        case .countries: return .swatch
+        case .countries: return .swatch(label: layer.name)
         case let .raster(r):
-            if let ramp = servedRamp(r) { return .ramp(ramp) }
+            if let ramp = servedRamp(r) {
+                let low = ramp.stops.first!.value, high = ramp.stops.last!.value
+                var ticks = [Legend.Tick(value: low, label: Self.tickLabel(low)), Legend.Tick(value: high, label: Self.tickLabel(high))]
+                if low < 0 && high > 0 { ticks.append(Legend.Tick(value: 0, label: "0")) }
+                return .ramp(ramp, ticks: ticks)
+            }
             guard !r.isRGB, r.bands.first?.colorTable == nil else { return nil }
-            return .ramp(.grey(min: 0, max: 1))
+            return .ramp(.grey(min: 0, max: 1), ticks: [Legend.Tick(value: 0, label: "low"), Legend.Tick(value: 1, label: "high")])
         }
+    }
+
+    /// A tick's value as a label: `-1`, `0.25` (shortest form, ASCII minus).
+    static func tickLabel(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
     func legendGraphic(_ query: Query) throws -> Response {
@@ -61,17 +93,84 @@ extension GraticuleServer {
             width = try query.integer("width", in: 1...512, default: legend.defaultSize.width)
             height = try query.integer("height", in: 1...512, default: legend.defaultSize.height)
         } catch { throw WMSException(error) }
-        let image = Self.legendImage(legend, width: width, height: height)
+        let labels = try Self.forceLabels(query["legend_options"]) ?? legend.labelledByDefault
+        let image = Self.legendImage(legend, width: width, height: height, labels: labels)
         let bytes = try engine { () throws(GraticuleError) in try format.file(of: image) }
         return Responses.bytes(bytes, contentType: format.mimeType)
     }
 
-    /// The legend's pixels (transparent around a swatch).
-    static func legendImage(_ legend: Legend, width: Int, height: Int) -> RGBAImage {
+    /// GeoServer's `LEGEND_OPTIONS` (`key:value` pairs separated by `;`): the `forceLabels`
+    /// value (on/off, true/false), nil when not given; other keys are ignored, as GeoServer
+    /// ignores the ones it does not know.
+    static func forceLabels(_ options: String?) throws(WMSException) -> Bool? {
+        guard let options else { return nil }
+        for pair in options.split(separator: ";") {
+            let kv = pair.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard kv.count == 2, kv[0] == "forcelabels" else { continue }
+            switch kv[1] {
+            case "on", "true", "yes": return true
+            case "off", "false", "no": return false
+            default:
+                throw WMSException(.invalidParameterValue, "LEGEND_OPTIONS: forceLabels is on or off, not \(APIError.quoted(kv[1]))")
+            }
+        }
+        return nil
+    }
+
+    /// Where a legend's parts go: the image's size, the symbol's place, and each label's text
+    /// and top-left corner (pixels). A label that would overlap one placed before it is left
+    /// out (the ends are placed first).
+    struct LegendLayout {
+        var width: Int, height: Int
+        var labels: [(text: String, x: Int, y: Int)] = []
+
+        /// Space between the symbol and its labels, pixels.
+        static let gap = 3
+
+        init(_ legend: Legend, width w: Int, height h: Int, labels: Bool) {
+            let font = BitmapFont.fixed6x13
+            width = w
+            height = h
+            guard labels else { return }
+            switch legend {
+            case let .swatch(label):
+                width = w + Self.gap + font.width(of: label)
+                height = max(h, font.cellHeight)
+                self.labels = [(label, w + Self.gap, (height - font.cellHeight) / 2)]
+            case let .ramp(ramp, ticks):
+                let low = ramp.stops.first!.value, high = ramp.stops.last!.value
+                let vertical = h >= w
+                if vertical {
+                    width = w + Self.gap + (ticks.map { font.width(of: $0.label) }.max() ?? 0)
+                    height = max(h, font.cellHeight)
+                } else {
+                    height = h + Self.gap + font.cellHeight
+                }
+                var taken: [ClosedRange<Int>] = []
+                for tick in ticks {
+                    // The tick's place along the bar (pixels from the top, or from the left).
+                    let t = (tick.value - low) / (high - low)
+                    let along = vertical ? (1 - t) * Double(h) : t * Double(w)
+                    let size = vertical ? font.cellHeight : font.width(of: tick.label)
+                    let room = vertical ? height : width
+                    let start = min(max(Int((along - Double(size) / 2).rounded()), 0), max(room - size, 0))
+                    let span = start...(start + size)
+                    guard !taken.contains(where: { $0.overlaps(span) }) else { continue }
+                    taken.append(span)
+                    self.labels.append(vertical ? (tick.label, w + Self.gap, start) : (tick.label, start, h + Self.gap))
+                }
+            }
+        }
+    }
+
+    /// The legend's pixels (transparent around the symbol and its labels), the symbol
+    /// `width` × `height` at the top-left corner.
+    static func legendImage(_ legend: Legend, width: Int, height: Int, labels: Bool = false) -> RGBAImage {
+        let layout = LegendLayout(legend, width: width, height: height, labels: labels)
+        var canvas = Canvas(width: layout.width, height: layout.height, background: SIMD4(0, 0, 0, 0))
+        let style = MapStyle.standard
         switch legend {
         case .swatch:
-            var canvas = Canvas(width: width, height: height, background: SIMD4(0, 0, 0, 0))
-            let style = MapStyle.standard
             var box = Path()
             let inset = min(2.5, Double(min(width, height)) / 4)
             box.move(to: inset, inset)
@@ -81,8 +180,7 @@ extension GraticuleServer {
             box.close()
             canvas.fillAndStroke(box, fill: style.countryFill.rgba, stroke: style.countryStroke.rgba,
                                  width: max(1, style.countryStrokeWidth))
-            return RGBAImage(width: width, height: height, pixels: canvas.rgba)
-        case let .ramp(ramp):
+        case let .ramp(ramp, _):
             let low = ramp.stops.first!.value, high = ramp.stops.last!.value
             let vertical = height >= width
             let steps = vertical ? height : width
@@ -91,14 +189,17 @@ extension GraticuleServer {
                 let t = (Double(k) + 0.5) / Double(steps)
                 return ramp.color(vertical ? high - t * (high - low) : low + t * (high - low))
             }
-            var pixels = [UInt8](repeating: 0, count: width * height * 4)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let c = colours[vertical ? y : x], i = 4 * (y * width + x)
-                    pixels[i] = c.x; pixels[i + 1] = c.y; pixels[i + 2] = c.z; pixels[i + 3] = c.w
+            for (k, c) in colours.enumerated() {
+                if vertical {
+                    canvas.fillRect(x: 0, y: k, width: width, height: 1, color: c)
+                } else {
+                    canvas.fillRect(x: k, y: 0, width: 1, height: height, color: c)
                 }
             }
-            return RGBAImage(width: width, height: height, pixels: pixels)
         }
+        for label in layout.labels {
+            canvas.drawText(label.text, x: label.x, y: label.y, color: style.countryStroke.rgba)
+        }
+        return RGBAImage(width: layout.width, height: layout.height, pixels: canvas.rgba)
     }
 }

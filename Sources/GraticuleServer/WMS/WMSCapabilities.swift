@@ -97,7 +97,8 @@ extension GraticuleServer {
             s += "    <Layer queryable=\"1\">\n      <Name>\(XML.escape(l.name))</Name>\n      <Title>\(XML.escape(l.title))</Title>\n"
             s += boxes(west: l.box[0], south: l.box[1], east: l.box[2], north: l.box[3], v13: v13, indent: "      ")
             if let legend = (try? mapLayer(l.name)).flatMap({ self.legend(of: $0) }) {
-                let size = legend.defaultSize
+                let size = LegendLayout(legend, width: legend.defaultSize.width, height: legend.defaultSize.height,
+                                        labels: legend.labelledByDefault)
                 let href = XML.escape(baseURL + "/wms?SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=\(version.rawValue)"
                                       + "&FORMAT=image/png&LAYER=" + (l.name.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? l.name))
                 s += "      <Style><Name>default</Name><Title>default</Title>"
