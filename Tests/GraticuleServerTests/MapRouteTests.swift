@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import GraticuleServer
+import GraticuleRender
 
 /// The raster oracle: `gdallocationinfo` on the embedded NDVI raster (tools/oracle/server_raster.py).
 enum RasterOracle {
@@ -275,6 +277,64 @@ func jpegSize(_ data: Data) -> (Int, Int)? {
         let r = try await LiveServer.request("/wms?SERVICE=WMS&\(query)")
         #expect(r.status == 400)
         #expect(r.text.contains("<ServiceException code=\"\(code)\">"), "\(r.text)")
+    }
+
+    /// EXCEPTIONS=INIMAGE and BLANK (and 1.1.1's MIME-type names): an image of the requested
+    /// size and format with HTTP 200; XML when no image can be made or EXCEPTIONS is unknown.
+    @Test func exceptionsInImage() async throws {
+        let bad = "/wms?SERVICE=WMS&REQUEST=GetMap&LAYERS=countries&STYLES=&BBOX=0,0,1,1&WIDTH=120&HEIGHT=40"
+        let inImage = try await LiveServer.request(bad + "&VERSION=1.3.0&CRS=EPSG:99999&FORMAT=image/png&EXCEPTIONS=INIMAGE")
+        #expect(inImage.status == 200 && inImage.contentType == "image/png" && pngSize(inImage.body)! == (120, 40))
+        let blank = try await LiveServer.request(bad + "&VERSION=1.3.0&CRS=EPSG:99999&FORMAT=image/png&EXCEPTIONS=BLANK")
+        let blankOther = try await LiveServer.request(bad.replacingOccurrences(of: "countries", with: "nope")
+                                                      + "&VERSION=1.3.0&CRS=EPSG:4326&FORMAT=image/png&EXCEPTIONS=blank")
+        #expect(blank.status == 200 && pngSize(blank.body)! == (120, 40))
+        #expect(blank.body == blankOther.body && blank.body != inImage.body)
+        let old = try await LiveServer.request(bad + "&VERSION=1.1.1&SRS=EPSG:99999&FORMAT=image/jpeg"
+                                               + "&EXCEPTIONS=application/vnd.ogc.se_inimage")
+        #expect(old.status == 200 && old.contentType == "image/jpeg" && jpegSize(old.body)! == (120, 40))
+        // A good map is unaffected by EXCEPTIONS.
+        let good = try await LiveServer.request(bad + "&VERSION=1.3.0&CRS=EPSG:4326&FORMAT=image/png")
+        let goodInImage = try await LiveServer.request(bad + "&VERSION=1.3.0&CRS=EPSG:4326&FORMAT=image/png&EXCEPTIONS=INIMAGE")
+        #expect(good.status == 200 && good.body == goodInImage.body)
+        // An EXCEPTIONS value of a client's own is taken as XML (MapServer's behaviour).
+        let own = try await LiveServer.request(bad + "&VERSION=1.3.0&CRS=EPSG:4326&FORMAT=image/png&EXCEPTIONS=PDF")
+        #expect(own.status == 200 && own.body == good.body)
+        for (query, code) in [("&VERSION=1.3.0&CRS=EPSG:4326&FORMAT=image/gif&EXCEPTIONS=INIMAGE", "InvalidFormat"),
+                              ("&VERSION=1.3.0&CRS=EPSG:99999&EXCEPTIONS=se_pdf", "InvalidCRS")] {
+            let r = try await LiveServer.request(bad + query)
+            #expect(r.status == 400 && r.text.contains("<ServiceException code=\"\(code)\">"), "\(query): \(r.text)")
+        }
+        let huge = try await LiveServer.request(bad.replacingOccurrences(of: "WIDTH=120", with: "WIDTH=99999")
+                                                + "&VERSION=1.3.0&CRS=EPSG:4326&EXCEPTIONS=INIMAGE")
+        #expect(huge.status == 400 && huge.text.contains("<ServiceException"))
+        let caps = try await LiveServer.request("/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0")
+        #expect(caps.text.contains("<Exception><Format>XML</Format><Format>INIMAGE</Format><Format>BLANK</Format></Exception>"))
+        let caps11 = try await LiveServer.request("/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.1.1")
+        #expect(caps11.text.contains("<Format>application/vnd.ogc.se_inimage</Format>"))
+    }
+
+    /// INIMAGE's picture: the message wrapped to the width, one 13-pixel line each from y = 4,
+    /// black on the background (here transparent), nothing below the last line.
+    @Test func exceptionPicture() {
+        let e = WMSException(.invalidCRS, "CRS=\"EPSG:99999\": unknown spatial reference")
+        let canvas = GraticuleServer.exceptionCanvas(e, .inImage, width: 100, height: 80, background: SIMD4(0, 0, 0, 0))
+        // 15 characters a line ((100 − 2 × 4) / 6): a word longer than that is cut.
+        let lines = BitmapFont.fixed6x13.lines("InvalidCRS: CRS=\"EPSG:99999\": unknown spatial reference", maxWidth: 92)
+        #expect(lines == ["InvalidCRS:", "CRS=\"EPSG:99999", "\": unknown", "spatial", "reference"])
+        var inkRows = Set<Int>()
+        for y in 0..<80 {
+            for x in 0..<100 {
+                let p = canvas.pixel(x: x, y: y)
+                #expect(p == SIMD4(0, 0, 0, 0) || p == SIMD4(0, 0, 0, 255))
+                if p.w != 0 { inkRows.insert(y); #expect(x >= 4 && x < 96) }
+            }
+        }
+        // Five lines in rows 4 ..< 69; glyphs' ink is in rows 2–12 of their cell.
+        #expect(inkRows.min() == 4 + 2 && inkRows.max()! < 4 + 5 * 13)
+        #expect((0..<5).allSatisfy { k in inkRows.contains { $0 >= 4 + 13 * k && $0 < 4 + 13 * (k + 1) } })
+        let blank = GraticuleServer.exceptionCanvas(e, .blank, width: 100, height: 60, background: SIMD4(1, 2, 3, 255))
+        #expect(blank.pixel(x: 10, y: 10) == SIMD4(1, 2, 3, 255) && blank.pixel(x: 99, y: 59) == SIMD4(1, 2, 3, 255))
     }
 
     @Test func tiles() async throws {

@@ -86,7 +86,9 @@ def request():
              "WIDTH": pick(HUGE + BAD_NUMBERS), "HEIGHT": pick(HUGE + BAD_NUMBERS),
              "FORMAT": enc(pick(["image/gif", "", "x" * 300, "image/jpeg;;", "image/jpeg"])), "LAYER": enc(pick(NAMES)),
              "I": bad_value(), "J": bad_value(), "X": bad_value(), "Y": bad_value(), "QUERY_LAYERS": enc(pick(NAMES)),
-             "INFO_FORMAT": enc(pick(["x/y", "", "text/plain\x00"])), "BGCOLOR": enc(pick(["0xZZZZZZ", "red", "0x1"]))}
+             "INFO_FORMAT": enc(pick(["x/y", "", "text/plain\x00"])), "BGCOLOR": enc(pick(["0xZZZZZZ", "red", "0x1"])),
+             "EXCEPTIONS": enc(pick(["INIMAGE", "BLANK", "application/vnd.ogc.se_inimage", "pdf", "", "x" * 300])),
+             "LEGEND_OPTIONS": enc(pick(["forceLabels:maybe", "forceLabels:on", ";;:", "forceLabels" * 50]))}
         return "GET", "/wms?" + q(p), None, {}
     if kind == 11:
         p = {"SERVICE": "WMS", "VERSION": "1.3.0", "REQUEST": "GetMap", "LAYERS": "ndvi", "STYLES": "", "CRS": "EPSG:4326",

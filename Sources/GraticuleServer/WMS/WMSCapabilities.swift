@@ -79,7 +79,7 @@ extension GraticuleServer {
         if v13 {
             s += "    <sld:GetLegendGraphic>\(imageFormats)\(dcp)</sld:GetLegendGraphic>\n"
         }
-        s += "  </Request>\n  <Exception><Format>\(v13 ? "XML" : "application/vnd.ogc.se_xml")</Format></Exception>\n"
+        s += "  </Request>\n  <Exception>\(WMSExceptionFormat.names(version).map { "<Format>\($0)</Format>" }.joined())</Exception>\n"
         s += "  <Layer>\n    <Title>Graticule</Title>\n"
         for c in advertisedCRSs where v13 || c != "CRS:84" { s += "    <\(crsTag)>\(c)</\(crsTag)>\n" }
         s += boxes(west: -180, south: -90, east: 180, north: 90, v13: v13, indent: "    ")

@@ -31,6 +31,16 @@ struct WMSException: Error, Sendable {
                   status: error.status == .internalServerError ? .internalServerError : error.status)
     }
 
+    /// The exception a WMS request answers for an error: itself, or an API error of a shared
+    /// helper (`OperationNotSupported` for what is not implemented); nil for any other error.
+    init?(reporting error: any Error) {
+        switch error {
+        case let e as WMSException: self = e
+        case let e as APIError: self.init(e, code: e.status == .notImplemented ? .operationNotSupported : .invalidParameterValue)
+        default: return nil
+        }
+    }
+
     func response(version: WMSVersion) -> Response {
         let code1 = version == .v111 && code == .invalidCRS ? Code.invalidSRS : code
         let body: String

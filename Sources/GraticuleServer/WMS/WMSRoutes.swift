@@ -9,7 +9,8 @@ import Hummingbird
 /// OGC WMS 1.3.0 and 1.1.1 at `/wms`: GetCapabilities, GetMap (PNG, JPEG), GetLegendGraphic and GetFeatureInfo
 /// (text/plain, application/json, text/xml, text/html), with the axis-order rules of each
 /// version (1.3.0 takes BBOX in the CRS's own axis order: EPSG:4326 is latitude first, CRS:84
-/// longitude first; 1.1.1 is always x/y) and `ServiceException` XML for every error.
+/// longitude first; 1.1.1 is always x/y) and `ServiceException` XML for every error (GetMap
+/// can have it in an image instead: `WMSExceptionFormat`).
 extension GraticuleServer {
     func addWMSRoutes(to router: Router<BasicRequestContext>) {
         for path in ["/wms", "/ows"] {
@@ -36,13 +37,20 @@ extension GraticuleServer {
             case "getcapabilities", "capabilities":
                 return capabilitiesResponse(version: version, baseURL: publicBaseURL(request))
             case "getmap", "map":
-                var map = try wmsMapRequest(query, version: version)
-                let formatText = query["format"] ?? "image/png"
-                guard let format = MapImageFormat(wms: formatText) else {
-                    throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(formatText)): this server draws image/png and image/jpeg")
+                let exceptions = WMSExceptionFormat(query["exceptions"])
+                do {
+                    var map = try wmsMapRequest(query, version: version)
+                    let formatText = query["format"] ?? "image/png"
+                    guard let format = MapImageFormat(wms: formatText) else {
+                        throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(formatText)): this server draws image/png and image/jpeg")
+                    }
+                    map.format = format
+                    return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType)
+                } catch {
+                    guard exceptions != .xml, let e = WMSException(reporting: error),
+                          let image = exceptionImage(e, exceptions, query) else { throw error }
+                    return image
                 }
-                map.format = format
-                return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType)
             case "getfeatureinfo", "feature_info":
                 return try featureInfo(query, version: version)
             case "getlegendgraphic":
@@ -50,11 +58,9 @@ extension GraticuleServer {
             default:
                 throw WMSException(.operationNotSupported, "REQUEST=\(APIError.quoted(op)): expected GetCapabilities, GetMap, GetFeatureInfo or GetLegendGraphic")
             }
-        } catch let e as WMSException {
+        } catch {
+            guard let e = WMSException(reporting: error) else { throw error }
             return e.response(version: version)
-        } catch let e as APIError {
-            return WMSException(e, code: e.status == .notImplemented ? .operationNotSupported : .invalidParameterValue)
-                .response(version: version)
         }
     }
 
@@ -102,7 +108,12 @@ extension GraticuleServer {
             width = try query.integer("width", in: 1...limit)
             height = try query.integer("height", in: 1...limit)
         } catch { throw WMSException(error) }
-        let transparent = (query["transparent"] ?? "false").lowercased() == "true"
+        return MapRequest(spatialReference: sr, extent: RasterExtent(xMin: box[0], yMin: box[1], xMax: box[2], yMax: box[3]),
+                          width: width, height: height, layers: layers, background: try Self.wmsBackground(query))
+    }
+
+    /// The map's background: BGCOLOR (0xRRGGBB; white when absent), alpha 0 with TRANSPARENT=TRUE.
+    static func wmsBackground(_ query: Query) throws(WMSException) -> SIMD4<UInt8> {
         var bg = SIMD4<UInt8>(255, 255, 255, 255)
         if let c = query["bgcolor"] {
             let hex = c.lowercased().hasPrefix("0x") ? String(c.dropFirst(2)) : c.hasPrefix("#") ? String(c.dropFirst()) : c
@@ -111,9 +122,8 @@ extension GraticuleServer {
             }
             bg = SIMD4(UInt8(v >> 16), UInt8((v >> 8) & 255), UInt8(v & 255), 255)
         }
-        if transparent { bg.w = 0 }
-        return MapRequest(spatialReference: sr, extent: RasterExtent(xMin: box[0], yMin: box[1], xMax: box[2], yMax: box[3]),
-                          width: width, height: height, layers: layers, background: bg)
+        if (query["transparent"] ?? "false").lowercased() == "true" { bg.w = 0 }
+        return bg
     }
 
     /// GetFeatureInfo: the map of the request, the pixel (I/J in 1.3.0, X/Y in 1.1.1; its centre
