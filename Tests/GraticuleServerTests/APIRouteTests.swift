@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import GraticuleServer
 
 /// The server's expected values (PROJ 9.5.1 through pyproj 3.7.2; tools/oracle/server_routes.py).
 enum Oracle {
@@ -306,5 +307,56 @@ enum Oracle {
         let r = try await LiveServer.request("/api/transformations?\(query)")
         #expect(r.status == status, "\(query): \(r.text)")
         #expect(r.errorMessage?.contains(message) == true, "\(query): \(r.errorMessage ?? r.text)")
+    }
+}
+
+/// gzip of text responses (`CompressionMiddleware`). URLSession (libcurl) asks for gzip and
+/// decodes it, so every route test reads bodies through the encoding; here the headers.
+@Suite struct CompressionTests {
+    @Test func textIsGzippedImagesAreNot() async throws {
+        let caps = "/wms?SERVICE=WMS&REQUEST=GetCapabilities"
+        let gz = try await LiveServer.request(caps, headers: ["Accept-Encoding": "gzip"])
+        #expect(gz.headers.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
+        #expect(gz.headers.value(forHTTPHeaderField: "Vary")?.contains("Accept-Encoding") == true)
+        let plain = try await LiveServer.request(caps, headers: ["Accept-Encoding": "identity"])
+        #expect(plain.headers.value(forHTTPHeaderField: "Content-Encoding") == nil)
+        #expect(plain.body == gz.body && plain.text.contains("<WMS_Capabilities"))
+        let refused = try await LiveServer.request(caps, headers: ["Accept-Encoding": "gzip;q=0, br"])
+        #expect(refused.headers.value(forHTTPHeaderField: "Content-Encoding") == nil)
+        let png = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=countries&STYLES=&CRS=CRS:84"
+            + "&BBOX=-180,-90,180,90&WIDTH=64&HEIGHT=32&FORMAT=image/png", headers: ["Accept-Encoding": "gzip"])
+        #expect(png.status == 200 && png.headers.value(forHTTPHeaderField: "Content-Encoding") == nil && pngSize(png.body)! == (64, 32))
+        // Under 1 KiB: as it is.
+        let small = try await LiveServer.request("/health", headers: ["Accept-Encoding": "gzip"])
+        #expect(small.headers.value(forHTTPHeaderField: "Content-Encoding") == nil)
+    }
+
+    /// The viewer's page: gzipped with a weak ETag, which If-None-Match matches (304).
+    @Test func viewerETagWeakened() async throws {
+        let page = try await LiveServer.request("/", headers: ["Accept-Encoding": "gzip"])
+        let tag = try #require(page.headers.value(forHTTPHeaderField: "ETag"))
+        #expect(page.headers.value(forHTTPHeaderField: "Content-Encoding") == "gzip" && tag.hasPrefix("W/\""))
+        let again = try await LiveServer.request("/", headers: ["Accept-Encoding": "gzip", "If-None-Match": tag])
+        #expect(again.status == 304)
+        let plain = try await LiveServer.request("/", headers: ["Accept-Encoding": "identity"])
+        let strong = try #require(plain.headers.value(forHTTPHeaderField: "ETag"))
+        #expect("W/" + strong == tag)
+    }
+
+    @Test(arguments: [("gzip", true), ("gzip, deflate, br", true), ("deflate", false), ("", false), ("*", true),
+                      ("*;q=0", false), ("br;q=1.0, gzip;q=0.8", true), ("GZIP", true), ("x-gzip", true),
+                      ("gzip;q=0", false), ("gzip;q=0, *", false), ("identity", false)])
+    func acceptEncoding(header: String, gzip: Bool) {
+        #expect(HTTPCompression.acceptsGzip([header]) == gzip)
+    }
+
+    @Test func compressibleTypes() {
+        for t in ["text/xml; charset=utf-8", "application/json; charset=utf-8", "application/geo+json", "image/svg+xml",
+                  "text/html", "application/vnd.ogc.se_xml; charset=utf-8", "text/javascript; charset=utf-8"] {
+            #expect(HTTPCompression.isCompressible(t), "\(t)")
+        }
+        for t in ["image/png", "image/jpeg", "application/octet-stream", ""] {
+            #expect(!HTTPCompression.isCompressible(t), "\(t)")
+        }
     }
 }

@@ -109,8 +109,8 @@ public enum PNGWriter {
     /// The PNG file of rows already filtered (each prefixed with its filter type).
     static func assemble(width: Int, height: Int, format: PNGPixelFormat, filtered: [UInt8], compressionLevel: Int,
                          strategy: PNGDeflateStrategy) throws(GraticuleError) -> [UInt8] {
-        let compressed = try deflate(filtered, level: max(0, min(9, compressionLevel)),
-                                     strategy: strategy == .runLength ? Z_RLE : Z_DEFAULT_STRATEGY)
+        let compressed = try Deflate.compress(filtered, level: max(0, min(9, compressionLevel)),
+                                              strategy: strategy == .runLength ? Z_RLE : Z_DEFAULT_STRATEGY)
         return file(width: width, height: height, format: format, zlibStream: compressed)
     }
 
@@ -250,35 +250,6 @@ public enum PNGWriter {
         default:
             out.update(from: row, count: count)
         }
-    }
-
-    /// A zlib stream of `data` (one call to the system zlib's deflate).
-    static func deflate(_ data: [UInt8], level: Int, strategy: Int32 = Z_DEFAULT_STRATEGY) throws(GraticuleError) -> [UInt8] {
-        var stream = z_stream()
-        guard deflateInit2_(&stream, Int32(level), Z_DEFLATED, MAX_WBITS, 8, strategy, ZLIB_VERSION,
-                            Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw .invalidInput("zlib deflateInit failed")
-        }
-        defer { deflateEnd(&stream) }
-        // Output in 256 KiB steps (a map compresses 10–20×: no deflateBound-sized buffer).
-        var out: [UInt8] = []
-        var status: Int32 = Z_OK
-        let step = 1 << 18
-        var block = [UInt8](repeating: 0, count: step)
-        data.withUnsafeBufferPointer { input in
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-            stream.avail_in = uInt(input.count)
-            block.withUnsafeMutableBufferPointer { output in
-                repeat {
-                    stream.next_out = output.baseAddress
-                    stream.avail_out = uInt(step)
-                    status = CZlib.deflate(&stream, Z_FINISH)
-                    out.append(contentsOf: output[0..<(step - Int(stream.avail_out))])
-                } while status == Z_OK
-            }
-        }
-        guard status == Z_STREAM_END else { throw .invalidInput("zlib deflate failed (\(status))") }
-        return out
     }
 }
 

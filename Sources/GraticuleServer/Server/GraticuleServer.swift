@@ -26,11 +26,12 @@ public struct GraticuleServer: Sendable {
         viewer = try ViewerFiles.load()
     }
 
-    /// The routes, behind the error and CORS middlewares.
+    /// The routes, behind the error, CORS and gzip middlewares.
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.contentType], allowMethods: [.get, .post, .options]))
+        router.add(middleware: CompressionMiddleware())
         addViewerRoutes(to: router)
         addSpatialReferenceRoutes(to: router)
         addProjectRoutes(to: router)

@@ -56,7 +56,9 @@ extension GraticuleServer {
         var headers = HTTPFields()
         headers[.eTag] = file.etag
         headers[.cacheControl] = "no-cache"
-        if request.headers[.ifNoneMatch] == file.etag {
+        // The weak form is the tag of the gzip encoding (`CompressionMiddleware`); If-None-Match
+        // compares weakly (RFC 9110 §13.1.2).
+        if let match = request.headers[.ifNoneMatch], match == file.etag || match == "W/" + file.etag {
             return Response(status: .notModified, headers: headers)
         }
         return Responses.bytes(file.bytes, contentType: file.contentType, headers: headers)
