@@ -360,3 +360,19 @@ enum Oracle {
         }
     }
 }
+
+/// HEAD on GET routes (`HeadMiddleware`): the GET's status and headers, its length, no body.
+@Suite struct HeadTests {
+    @Test(arguments: ["/wms?SERVICE=WMS&REQUEST=GetCapabilities", "/tiles/0/0/0.png", "/", "/api/sr/4326",
+                      "/wms?SERVICE=WMS&REQUEST=GetMap"])
+    func headIsGetWithoutBody(path: String) async throws {
+        let get = try await LiveServer.request(path, headers: ["Accept-Encoding": "identity"])
+        let head = try await LiveServer.request(path, method: "HEAD", headers: ["Accept-Encoding": "identity"])
+        #expect(head.status == get.status && head.contentType == get.contentType && head.body.isEmpty)
+        #expect(head.headers.value(forHTTPHeaderField: "Content-Length") == String(get.body.count))
+    }
+
+    @Test func unknownPathStays404() async throws {
+        #expect(try await LiveServer.request("/nowhere", method: "HEAD").status == 404)
+    }
+}

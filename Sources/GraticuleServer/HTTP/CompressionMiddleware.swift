@@ -17,13 +17,12 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
               response.headers[.contentEncoding] == nil, HTTPCompression.acceptsGzip(request.headers[values: .acceptEncoding]),
               let type = response.headers[.contentType], HTTPCompression.isCompressible(type),
               (response.body.contentLength ?? HTTPCompression.minimumBytes) >= HTTPCompression.minimumBytes else { return response }
-        let collector = BodyCollector()
-        try await response.body.write(CollectingWriter(collector: collector))
-        let bytes = collector.buffer.readableBytesView
+        let body = try await response.body.collected()
+        let bytes = body.readableBytesView
         guard bytes.count >= HTTPCompression.minimumBytes,
               let gzip = try? Deflate.compress(Array(bytes), level: HTTPCompression.level, container: .gzip),
               gzip.count < bytes.count else {
-            response.body = ResponseBody(byteBuffer: collector.buffer)
+            response.body = ResponseBody(byteBuffer: body)
             return response
         }
         response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: gzip))
@@ -64,6 +63,15 @@ enum HTTPCompression {
         let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return type.hasPrefix("text/") || type.hasSuffix("json") || type.hasSuffix("xml") || type == "application/javascript"
             || type == "application/vnd.ogc.se_xml"
+    }
+}
+
+extension ResponseBody {
+    /// The body's bytes, written into one buffer (a response of this server, in memory anyway).
+    consuming func collected() async throws -> ByteBuffer {
+        let collector = BodyCollector()
+        try await write(CollectingWriter(collector: collector))
+        return collector.buffer
     }
 }
 

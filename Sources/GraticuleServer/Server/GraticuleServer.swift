@@ -26,11 +26,14 @@ public struct GraticuleServer: Sendable {
         viewer = try ViewerFiles.load()
     }
 
-    /// The routes, behind the error, CORS and gzip middlewares.
+    /// The routes, behind the error, CORS, HEAD and gzip middlewares.
     func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router()
+        // HEAD for every GET route: Hummingbird routes it to the GET endpoint, `HeadMiddleware`
+        // answers it with the GET's headers and length.
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.contentType], allowMethods: [.get, .post, .options]))
+        router.add(middleware: HeadMiddleware())
         router.add(middleware: CompressionMiddleware())
         addViewerRoutes(to: router)
         addSpatialReferenceRoutes(to: router)
