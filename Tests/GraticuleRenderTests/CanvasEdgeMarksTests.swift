@@ -4,8 +4,8 @@ import Testing
 @testable import GraticuleRender
 
 /// The canvas's edge marks (`PixelStorage.marks`) keep their promise, whatever is painted: two
-/// neighbours along a row that are both unmarked have the same colour. The PNG encoder relies on
-/// it (`RowChanges`), so the files must be the bytes the encoder writes without it.
+/// neighbours along a row that are both unmarked have the same colour. The PNG and JPEG encoders
+/// rely on it (`RowChanges`), so the files must be the bytes the encoders write without it.
 @Suite struct CanvasEdgeMarksTests {
     struct Random {
         var state: UInt64
@@ -78,6 +78,9 @@ import Testing
             #expect(canvas.storage.marksValid)
             let plain = try PNGWriter.encodeForDisplay(width: w, height: h, rgba: canvas.rgba)
             #expect(try canvas.png() == plain, "seed \(seed)")
+            // The JPEG encoder reads the marks too: the same bytes as without them.
+            #expect(try canvas.jpeg(quality: 80, matte: SIMD3(9, 99, 199))
+                    == JPEGWriter.encode(width: w, height: h, rgba: canvas.rgba, quality: 80, matte: SIMD3(9, 99, 199)), "seed \(seed)")
         }
     }
 

@@ -8,6 +8,8 @@
 struct JPEGScan {
     let width: Int, height: Int
     let matte: SIMD3<UInt8>
+    /// Where rows may change colour, when known: runs between changes are converted once.
+    let changes: RowChanges?
     let lumaDCT: JPEGForwardDCT, chromaDCT: JPEGForwardDCT
     /// The DC predictions of Y, Cb and Cr.
     private var lastDC: (Int32, Int32, Int32) = (0, 0, 0)
@@ -25,10 +27,11 @@ struct JPEGScan {
     private static let luma = Codes(dc: JPEGTables.dcLuminance, ac: JPEGTables.acLuminance)
     private static let chroma = Codes(dc: JPEGTables.dcChrominance, ac: JPEGTables.acChrominance)
 
-    init(width: Int, height: Int, luma: [Int], chroma: [Int], matte: SIMD3<UInt8>) {
+    init(width: Int, height: Int, luma: [Int], chroma: [Int], matte: SIMD3<UInt8>, changes: RowChanges? = nil) {
         self.width = width
         self.height = height
         self.matte = matte
+        self.changes = changes
         lumaDCT = JPEGForwardDCT(table: luma)
         chromaDCT = JPEGForwardDCT(table: chroma)
     }
@@ -55,9 +58,9 @@ struct JPEGScan {
         let coefficients = block + 64
         for my in 0..<mcuRows {
             for r in 0..<16 {
-                let source = pixels + min(my * 16 + r, height - 1) * width * 4
-                convert(source, y: y + r * paddedWidth, cb: cbFull + r * paddedWidth, cr: crFull + r * paddedWidth,
-                        paddedWidth: paddedWidth)
+                let row = min(my * 16 + r, height - 1)
+                convert(pixels + row * width * 4, changes: changes?.row(row), y: y + r * paddedWidth, cb: cbFull + r * paddedWidth,
+                        cr: crFull + r * paddedWidth, paddedWidth: paddedWidth)
             }
             // Chroma rows below the image's last (row ⌈height / 2⌉ − 1) repeat it.
             let chromaRows = min(8, (height + 1) / 2 - my * 8)
@@ -93,14 +96,16 @@ struct JPEGScan {
     }
 
     /// One row of pixels to Y, Cb and Cr (`paddedWidth` samples each, the last pixel repeated),
-    /// translucent pixels over the matte first.
+    /// translucent pixels over the matte first. With the row's `RowChanges` words, only pixels
+    /// where the colour may change are read; the runs between them repeat the converted values.
     @inline(__always)
-    private func convert(_ source: UnsafePointer<UInt8>, y: UnsafeMutablePointer<UInt8>, cb: UnsafeMutablePointer<UInt8>,
-                         cr: UnsafeMutablePointer<UInt8>, paddedWidth: Int) {
+    private func convert(_ source: UnsafePointer<UInt8>, changes bits: UnsafePointer<UInt64>?, y: UnsafeMutablePointer<UInt8>,
+                         cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>, paddedWidth: Int) {
         let matteR = Int32(matte.x), matteG = Int32(matte.y), matteB = Int32(matte.z)
         var lastWord: UInt32 = 0, lastY: UInt8 = 0, lastCb: UInt8 = 0, lastCr: UInt8 = 0
         let raw = UnsafeRawPointer(source)
-        for x in 0..<width {
+        var x = 0
+        while x < width {
             let word = raw.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
             if x == 0 || word != lastWord {
                 // Runs of one colour (a map's fills) are converted once.
@@ -119,9 +124,12 @@ struct JPEGScan {
                 lastCr = UInt8(truncatingIfNeeded: (Self.half &* red &- Self.crG &* green &- Self.crB &* blue
                     &+ Self.chromaOffset) &>> 16)
             }
-            y[x] = lastY
-            cb[x] = lastCb
-            cr[x] = lastCr
+            // Up to the next possible change (or just this pixel), the same samples.
+            let end = bits.map { RowChanges.next($0, nil, from: x &+ 1, end: width) } ?? x &+ 1
+            (y + x).update(repeating: lastY, count: end &- x)
+            (cb + x).update(repeating: lastCb, count: end &- x)
+            (cr + x).update(repeating: lastCr, count: end &- x)
+            x = end
         }
         for x in width..<paddedWidth {
             y[x] = lastY

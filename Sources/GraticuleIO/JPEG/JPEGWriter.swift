@@ -30,8 +30,12 @@ public enum JPEGWriter {
     }
 
     /// `encode` of RGBA bytes in memory the caller owns (a canvas's pixels, no copy).
+    /// - Parameter changes: where the rows may change colour, when the caller knows
+    ///   (`RowChanges`): each run between two possible changes is converted to YCbCr once. The
+    ///   file is the same either way.
     public static func encode(width: Int, height: Int, rgbaBytes: UnsafeRawBufferPointer, quality: Int = 75,
-                              matte: SIMD3<UInt8> = SIMD3(255, 255, 255)) throws(GraticuleError) -> [UInt8] {
+                              matte: SIMD3<UInt8> = SIMD3(255, 255, 255),
+                              changes: RowChanges? = nil) throws(GraticuleError) -> [UInt8] {
         guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
             throw .invalidInput("JPEG size \(width)×\(height): width and height must be 1…\(maximumSide) pixels")
         }
@@ -42,7 +46,7 @@ public enum JPEGWriter {
         let chroma = JPEGTables.quantisation(JPEGTables.chrominance, quality: quality)
         var out = header(width: width, height: height, luma: luma, chroma: chroma)
         var writer = JPEGBitWriter(capacity: width * height / 8)
-        var scan = JPEGScan(width: width, height: height, luma: luma, chroma: chroma, matte: matte)
+        var scan = JPEGScan(width: width, height: height, luma: luma, chroma: chroma, matte: matte, changes: changes)
         scan.encode(rgbaBytes.bindMemory(to: UInt8.self).baseAddress!, into: &writer)
         out += writer.finish()
         out += [0xFF, 0xD9]  // EOI

@@ -96,26 +96,33 @@ public struct Canvas: Sendable {
     /// compares only the pixels there (the same file).
     /// - Throws: `invalidInput` for a 0-sized canvas.
     public func png() throws(GraticuleError) -> [UInt8] {
+        try withPixelsAndChanges { (p, changes) throws(GraticuleError) in
+            try PNGWriter.encodeForDisplay(width: width, height: height, rgbaBytes: p, changes: changes)
+        }
+    }
+
+    /// Calls `body` with the image's bytes and, when the edge marks hold, where its rows may
+    /// change colour (`RowChanges`, for the encoders), both valid only during the call.
+    private func withPixelsAndChanges<R>(_ body: (UnsafeRawBufferPointer, RowChanges?) throws(GraticuleError) -> R)
+        throws(GraticuleError) -> R {
         try withUnsafeRGBA { (p) throws(GraticuleError) in
-            guard storage.marksValid, width > 0, height > 0 else {
-                return try PNGWriter.encodeForDisplay(width: width, height: height, rgbaBytes: p)
-            }
+            guard storage.marksValid, width > 0, height > 0 else { return try body(p, nil) }
             let changes = storage.rowChanges()
             return try changes.withUnsafeBufferPointer { (bits) throws(GraticuleError) in
-                try PNGWriter.encodeForDisplay(width: width, height: height, rgbaBytes: p,
-                                               changes: RowChanges(bits: bits.baseAddress!, wordsPerRow: storage.markWordsPerRow))
+                try body(p, RowChanges(bits: bits.baseAddress!, wordsPerRow: storage.markWordsPerRow))
             }
         }
     }
 
     /// The image as a baseline JPEG file (`JPEGWriter`: libjpeg's bytes for the same pixels and
     /// quality; 4:2:0 chroma), translucent pixels flattened over `matte` (red, green, blue).
-    /// Lossy: thin lines and flat colours come out softer than in `png()`.
+    /// Lossy: thin lines and flat colours come out softer than in `png()`. Like `png()`, it
+    /// converts each run between the painted edges once (the same file).
     /// - Parameter quality: 1…100 (libjpeg's scale).
     /// - Throws: `invalidInput` for a 0-sized canvas or a side above 65,535.
     public func jpeg(quality: Int = 85, matte: SIMD3<UInt8> = SIMD3(255, 255, 255)) throws(GraticuleError) -> [UInt8] {
-        try withUnsafeRGBA { (p) throws(GraticuleError) in
-            try JPEGWriter.encode(width: width, height: height, rgbaBytes: p, quality: quality, matte: matte)
+        try withPixelsAndChanges { (p, changes) throws(GraticuleError) in
+            try JPEGWriter.encode(width: width, height: height, rgbaBytes: p, quality: quality, matte: matte, changes: changes)
         }
     }
 
