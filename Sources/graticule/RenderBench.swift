@@ -17,7 +17,7 @@ struct RenderBench: ParsableCommand {
     @Option(name: .long, help: "Comma-separated spatial references (default: the eleven world ones).")
     var crs: String?
     @Option(name: .long, help: "countries110 or countries10m.") var layer: String = "countries110"
-    @Option(name: .long, help: "svg, png or jpeg.") var format: String = "svg"
+    @Option(name: .long, help: "svg, png, png8 or jpeg.") var format: String = "svg"
     @Option(name: .long, help: "Width in pixels.") var width: Int = 1024
     @Option(name: .long, help: "Height in pixels.") var height: Int = 512
     @Option(name: .customLong("repeat"), help: "Repetitions; the best is reported.") var repetitions: Int = 5
@@ -30,8 +30,8 @@ struct RenderBench: ParsableCommand {
         let list = crs.map { $0.split(separator: ",").map(String.init) } ?? Self.worldSpatialReferences
         let layers = try MapLayer.parse(layer + ",outline")
         _ = try NaturalEarth.layer(named: layer)  // loading the built-in layer is not part of drawing
-        guard ["svg", "png", "jpeg"].contains(format) else {
-            throw GraticuleError.invalidInput("--format \(format): expected svg, png or jpeg")
+        guard ["svg", "png", "png8", "jpeg"].contains(format) else {
+            throw GraticuleError.invalidInput("--format \(format): expected svg, png, png8 or jpeg")
         }
         let png = format != "svg"  // the raster formats are timed by stage
         print("spatial reference   cold ms   warm ms   bytes\(png ? "   warm: scene  paint  encode ms" : "")"
@@ -68,7 +68,7 @@ struct RenderBench: ParsableCommand {
         let t1 = DispatchTime.now().uptimeNanoseconds
         let canvas = MapRenderer.canvas(of: scene)
         let t2 = DispatchTime.now().uptimeNanoseconds
-        _ = format == "png" ? try canvas.png() : try canvas.jpeg()
+        _ = try encode(canvas)
         let t3 = DispatchTime.now().uptimeNanoseconds
         return SIMD3(Double(t1 - t0), Double(t2 - t1), Double(t3 - t2)) / 1e6
     }
@@ -77,8 +77,17 @@ struct RenderBench: ParsableCommand {
         let r = try MapRenderer(spatialReference: sr, width: width, height: height, layers: layers)
         switch format {
         case "png": return try r.png().count
-        case "jpeg": return try MapRenderer.canvas(of: try r.scene()).jpeg().count
+        case "png8", "jpeg": return try encode(MapRenderer.canvas(of: try r.scene())).count
         default: return try r.svg().utf8.count
+        }
+    }
+
+    /// The canvas in the raster format timed.
+    func encode(_ canvas: Canvas) throws(GraticuleError) -> [UInt8] {
+        switch format {
+        case "png8": return try canvas.png8()
+        case "jpeg": return try canvas.jpeg()
+        default: return try canvas.png()
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Graticule
 
 /// `graticule render [--crs ID] [--extent XMIN,YMIN,XMAX,YMAX] [--width N --height N]
-/// [--layers countries,graticule,outline] [--format svg|png|jpeg] [--output FILE]`
+/// [--layers countries,graticule,outline] [--format svg|png|png8|jpeg] [--output FILE]`
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render", _superCommandName: "graticule",
@@ -20,7 +20,7 @@ struct RenderCommand: ParsableCommand {
             baseline 4:2:0 at quality 85, as libjpeg writes it.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case svg, png, jpeg }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case svg, png, png8, jpeg }
 
     @Option(name: .long, help: "Spatial reference: EPSG:n, ESRI:n, a bare WKID, WKT, PROJJSON or a PROJ string.")
     var crs: String = "EPSG:4326"
@@ -37,7 +37,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Comma-separated layers: countries, countries110, countries10m, graticule, graticule:STEP, outline, ndvi, a GeoTIFF path.")
     var layers: String = "countries,graticule,outline"
 
-    @Option(name: .long, help: "Output format: svg, png or jpeg (default: from the output file's extension, else svg).")
+    @Option(name: .long, help: "Output format: svg, png, png8 (at most 256 colours) or jpeg (default: from the output file's extension, else svg).")
     var format: Format?
 
     @Option(name: .long, help: "Output file (default: standard output).")
@@ -68,6 +68,7 @@ struct RenderCommand: ParsableCommand {
                 switch chosen {
                 case .svg: bytes = Array(MapRenderer.svg(of: scene).utf8)
                 case .png: bytes = try MapRenderer.png(of: scene)
+                case .png8: bytes = try MapRenderer.canvas(of: scene).png8()
                 case .jpeg: bytes = try MapRenderer.canvas(of: scene).jpeg()
                 }
             } else {
@@ -77,7 +78,11 @@ struct RenderCommand: ParsableCommand {
                 let map = try MapComposer.image(spatialReference: sr, extent: try parseExtent(), width: width, height: height,
                                                 layers: parsed, style: style(), outlineCountriesOverRasters: true)
                 warnings = map.warnings
-                bytes = chosen == .png ? try map.image.png() : try map.image.jpeg()
+                switch chosen {
+                case .png8: bytes = try map.image.png8()
+                case .jpeg: bytes = try map.image.jpeg()
+                default: bytes = try map.image.png()
+                }
             }
         } catch {
             throw CLIError(message: error.description)

@@ -217,7 +217,7 @@ func jpegSize(_ data: Data) -> (Int, Int)? {
         let base = "/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=ndvi&STYLES=&SRS=EPSG:4326"
             + "&BBOX=\(b.west - 0.05),\(b.south),\(b.east),\(b.north)&WIDTH=80&HEIGHT=64"
         let caps = try await LiveServer.request("/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0")
-        #expect(caps.text.contains("<GetMap><Format>image/png</Format><Format>image/jpeg</Format>"))
+        #expect(caps.text.contains("<Format>image/png</Format><Format>image/png8</Format><Format>image/png; mode=8bit</Format><Format>image/jpeg</Format>"))
         for format in ["image/jpeg", "image/jpg", "jpeg"] {
             let r = try await LiveServer.request(base + "&FORMAT=\(format)")
             #expect(r.status == 200 && r.contentType == "image/jpeg", "\(format)")
@@ -232,6 +232,27 @@ func jpegSize(_ data: Data) -> (Int, Int)? {
         #expect(flattened.body != white.body)
         let png = try await LiveServer.request(base + "&FORMAT=image/png")
         #expect(png.contentType == "image/png" && png.body != flattened.body)
+    }
+
+    /// 8-bit PNG (`image/png8`, MapServer's `image/png; mode=8bit`, `format=png8`, `.png8`
+    /// tiles): palette files (colour type 3) of the same map.
+    @Test func getMapPNG8() async throws {
+        let base = "/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=countries&STYLES=&CRS=EPSG:4326"
+            + "&BBOX=-90,-180,90,180&WIDTH=512&HEIGHT=256"
+        func colourType(_ body: Data) -> UInt8? { body.count > 25 && pngSize(body) != nil ? body[25] : nil }
+        let eight = try await LiveServer.request(base + "&FORMAT=image/png8")
+        let mode = try await LiveServer.request(base + "&FORMAT=image/png;%20mode=8bit")
+        let full = try await LiveServer.request(base + "&FORMAT=image/png")
+        #expect(eight.status == 200 && eight.contentType == "image/png" && colourType(eight.body) == 3)
+        #expect(mode.body == eight.body && eight.body.count < full.body.count && colourType(full.body) != 3)
+        let api = try await LiveServer.request("/api/map?bbox=-180,-90,180,90&sr=EPSG:4326&width=256&height=128&layers=countries&format=png8")
+        #expect(api.status == 200 && colourType(api.body) == 3)
+        let tile = try await LiveServer.request("/tiles/1/0/0.png8")
+        #expect(tile.status == 200 && tile.contentType == "image/png" && colourType(tile.body) == 3)
+        let legend = try await LiveServer.request("/wms?SERVICE=WMS&REQUEST=GetLegendGraphic&LAYER=ndvi&FORMAT=image/png8")
+        #expect(legend.status == 200 && colourType(legend.body) == 3)
+        let caps = try await LiveServer.request("/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0")
+        #expect(caps.text.contains("<GetMap><Format>image/png</Format><Format>image/png8</Format><Format>image/png; mode=8bit</Format><Format>image/jpeg</Format>"))
     }
 
     @Test(arguments: RasterOracle.points.indices)

@@ -27,6 +27,16 @@ public struct RGBAImage: Sendable, Hashable {
         try PNGWriter.encodeForDisplay(width: width, height: height, rgba: pixels)
     }
 
+    /// The image as an 8-bit palette PNG of at most `maximumColours` colours (quantised when it
+    /// has more: `PNGWriter.encodeQuantized`).
+    public func png8(maximumColours: Int = 256) throws(GraticuleError) -> [UInt8] {
+        try pixels.withUnsafeBytes { p in
+            Result { () throws(GraticuleError) in
+                try PNGWriter.encodeQuantized(width: width, height: height, rgbaBytes: p, maximumColours: maximumColours)
+            }
+        }.get()
+    }
+
     /// The image as a baseline JPEG file (`JPEGWriter`), translucent pixels flattened over
     /// `matte`; quality 1…100.
     public func jpeg(quality: Int = 85, matte: SIMD3<UInt8> = SIMD3(255, 255, 255)) throws(GraticuleError) -> [UInt8] {

@@ -101,6 +101,17 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// The image as an 8-bit palette PNG of at most `maximumColours` colours (1…256): its own
+    /// colours when it has no more, else quantised (`PNGWriter.encodeQuantized`: median cut and
+    /// k-means, no dithering) — what WMS clients ask for as `image/png8`.
+    /// - Throws: `invalidInput` for a 0-sized canvas or a colour count outside 1…256.
+    public func png8(maximumColours: Int = 256) throws(GraticuleError) -> [UInt8] {
+        try withPixelsAndChanges { (p, changes) throws(GraticuleError) in
+            try PNGWriter.encodeQuantized(width: width, height: height, rgbaBytes: p, maximumColours: maximumColours,
+                                          changes: changes)
+        }
+    }
+
     /// Calls `body` with the image's bytes and, when the edge marks hold, where its rows may
     /// change colour (`RowChanges`, for the encoders), both valid only during the call.
     private func withPixelsAndChanges<R>(_ body: (UnsafeRawBufferPointer, RowChanges?) throws(GraticuleError) -> R)

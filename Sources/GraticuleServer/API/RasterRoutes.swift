@@ -48,7 +48,7 @@ extension GraticuleServer {
             let resampling = try self.resampling(query)
             let formatName = query["format"] ?? "png"
             guard let format = MapImageFormat(name: formatName) else {
-                throw APIError.badParameter("format", formatName, "expected png or jpeg")
+                throw APIError.badParameter("format", formatName, "expected png, png8 or jpeg")
             }
             let chosenRamp = ramp
             let file = try await withDeadline(state.configuration.limits.requestTimeout) {

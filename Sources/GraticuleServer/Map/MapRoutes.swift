@@ -34,7 +34,7 @@ extension GraticuleServer {
             let format = (query["format"] ?? "png").lowercased()
             let imageFormat = MapImageFormat(name: format)
             guard imageFormat != nil || format == "svg" else {
-                throw APIError.badParameter("format", format, "expected png, jpeg or svg")
+                throw APIError.badParameter("format", format, "expected png, png8, jpeg or svg")
             }
             let map = MapRequest(spatialReference: sr, extent: extent, width: width, height: height, layers: layers,
                                  background: background, format: imageFormat ?? .png)

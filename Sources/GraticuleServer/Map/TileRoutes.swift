@@ -16,7 +16,7 @@ extension GraticuleServer {
             let yText = context.parameters.get("y") ?? ""
             let parts = yText.split(separator: ".", maxSplits: 1).map(String.init)
             guard parts.count == 2, let format = MapImageFormat(name: parts[1]) else {
-                throw APIError(.notFound, "tile \(APIError.quoted(yText)): expected /tiles/{z}/{x}/{y}.png or .jpg")
+                throw APIError(.notFound, "tile \(APIError.quoted(yText)): expected /tiles/{z}/{x}/{y}.png, .png8 or .jpg")
             }
             let y = try TileAddress.int(parts[0], "y", 0...(n - 1))
             let query = try Query(request)

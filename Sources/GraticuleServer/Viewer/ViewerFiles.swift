@@ -83,7 +83,7 @@ enum APIIndex {
         "GET /api/raster/{name}/identify?x=&y=[&sr=EPSG:4326]": "the raster cell under a point",
         "GET /api/raster/{name}/image?bbox=&sr=&width=&height=[&ramp=][&resampling=][&format=png|jpeg]": "the raster as PNG or JPEG in any spatial reference",
         "GET /api/map?sr=&bbox=&width=&height=&layers=countries,ndvi[&format=png|jpeg|svg]": "a map image in any spatial reference",
-        "GET /wms?SERVICE=WMS&REQUEST=GetCapabilities|GetMap|GetFeatureInfo|GetLegendGraphic": "OGC WMS 1.3.0 and 1.1.1 (GetMap as image/png or image/jpeg; EXCEPTIONS=XML, INIMAGE or BLANK)",
+        "GET /wms?SERVICE=WMS&REQUEST=GetCapabilities|GetMap|GetFeatureInfo|GetLegendGraphic": "OGC WMS 1.3.0 and 1.1.1 (GetMap as image/png, image/png8 or image/jpeg; EXCEPTIONS=XML, INIMAGE or BLANK)",
         "GET /tiles/{z}/{x}/{y}.png[?layers=] (or .jpg)": "XYZ tiles in EPSG:3857",
     ]
 }

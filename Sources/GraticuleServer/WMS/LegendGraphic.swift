@@ -5,7 +5,7 @@ import GraticuleRender
 import Hummingbird
 
 /// WMS GetLegendGraphic, the SLD profile's operation as MapServer and GeoServer serve it and as
-/// QGIS fetches it from each layer's `LegendURL`: `LAYER`, `FORMAT` (image/png, image/jpeg),
+/// QGIS fetches it from each layer's `LegendURL`: `LAYER`, `FORMAT` (image/png, image/png8, image/jpeg),
 /// optional `WIDTH` and `HEIGHT` (1…512 pixels: the symbol's size, as in GeoServer; labels are
 /// added around it), `STYLE` (only the default) and GeoServer's `LEGEND_OPTIONS=forceLabels:on`
 /// or `forceLabels:off`.
@@ -83,7 +83,7 @@ extension GraticuleServer {
         }
         let formatText = query["format"] ?? "image/png"
         guard let format = MapImageFormat(wms: formatText) else {
-            throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(formatText)): legends are image/png or image/jpeg")
+            throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(formatText)): legends are image/png, image/png8 or image/jpeg")
         }
         guard let legend = legend(of: layer) else {
             throw WMSException(.invalidParameterValue, "LAYER=\(layer.name): drawn in its own colours, it has no legend")

@@ -6,7 +6,7 @@ import GraticuleRaster
 import HTTPTypes
 import Hummingbird
 
-/// OGC WMS 1.3.0 and 1.1.1 at `/wms`: GetCapabilities, GetMap (PNG, JPEG), GetLegendGraphic and GetFeatureInfo
+/// OGC WMS 1.3.0 and 1.1.1 at `/wms`: GetCapabilities, GetMap (PNG, 8-bit PNG, JPEG), GetLegendGraphic and GetFeatureInfo
 /// (text/plain, application/json, text/xml, text/html), with the axis-order rules of each
 /// version (1.3.0 takes BBOX in the CRS's own axis order: EPSG:4326 is latitude first, CRS:84
 /// longitude first; 1.1.1 is always x/y) and `ServiceException` XML for every error (GetMap
@@ -42,7 +42,7 @@ extension GraticuleServer {
                     var map = try wmsMapRequest(query, version: version)
                     let formatText = query["format"] ?? "image/png"
                     guard let format = MapImageFormat(wms: formatText) else {
-                        throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(formatText)): this server draws image/png and image/jpeg")
+                        throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(formatText)): this server draws image/png, image/png8 (or image/png; mode=8bit) and image/jpeg")
                     }
                     map.format = format
                     return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType)
