@@ -16,7 +16,9 @@
      cut by a coastline are not judged). Inside/outside comes from an even-odd scanline fill of
      the Shapefile's rings read by tools/oracle/shp_rings.py (pure Python), not from Graticule.
   5. GetLegendGraphic through the LegendURL OWSLib read from each version's capabilities: the
-     countries swatch is 20 × 20 with the map's country fill (E8E4D8) at its centre.
+     countries swatch is 20 × 20 with the map's country fill (E8E4D8) at its centre; the NDVI
+     legend is its 20 × 100 bar with labels beside it (35 × 100). GetMap as image/png8 (listed in
+     the capabilities) is a palette PNG that passes the countries test of 4.
   6. GDAL's WMS driver as a second client, run as a user runs it: `gdalinfo WMS:<GetCapabilities
      URL>` lists the layers as subdatasets, and `gdal_translate` of a subdataset asks for
      image/jpeg (GDAL's default when the URL names no format). The countries map must pass the
@@ -185,6 +187,13 @@ def run(binary, url):
     merc = (-20037508.342789244, -10018754.171394622, 20037508.342789244, 10018754.171394622)
     r = wms13.getmap(layers=["countries"], styles=[""], srs="EPSG:3857", bbox=merc, size=(720, 360), format="image/png")
     check_countries("GetMap 1.3.0 countries EPSG:3857", r.read(), edges, merc, 720, 360, mercator=True)
+    # The 8-bit format the capabilities list: a palette PNG that passes the same test.
+    formats = wms13.getOperationByName("GetMap").formatOptions
+    check("GetCapabilities 1.3.0 lists image/png8", "image/png8" in formats, ", ".join(formats))
+    r = wms13.getmap(layers=["countries"], styles=[""], srs="EPSG:4326", bbox=world, size=(720, 360), format="image/png8")
+    body = r.read()
+    check("GetMap 1.3.0 image/png8 is a palette PNG", Image.open(io.BytesIO(body)).mode == "P", Image.open(io.BytesIO(body)).mode)
+    check_countries("GetMap 1.3.0 countries EPSG:4326 (image/png8)", body, edges, world, 720, 360)
     for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
         legend = wms["countries"].styles.get("default", {}).get("legend")
         if not legend:
@@ -194,6 +203,17 @@ def run(binary, url):
         centre = tuple(int(v) for v in img[img.shape[0] // 2, img.shape[1] // 2])
         check(f"GetLegendGraphic {name} countries", img.shape == (20, 20, 4) and centre == (0xE8, 0xE4, 0xD8, 255),
               f"{img.shape[1]} x {img.shape[0]}, centre {centre}")
+    # The NDVI legend as QGIS shows it: the bar and its labels, at the size the LegendURL states.
+    for layer in [wms13["ndvi"]]:
+        legend = layer.styles.get("default", {}).get("legend")
+        size = layer.styles.get("default", {}).get("legend_width"), layer.styles.get("default", {}).get("legend_height")
+        img = np.array(Image.open(io.BytesIO(urllib.request.urlopen(legend, timeout=60).read())).convert("RGBA"))
+        labels = img[:, 23:]
+        ink = labels[..., 3] > 0
+        check("GetLegendGraphic 1.3.0 ndvi: bar with labels", img.shape[:2] == (100, 35) and ink.any()
+              and tuple(img[0, 10, :3]) != tuple(img[99, 10, :3]),
+              f"{img.shape[1]} x {img.shape[0]} (LegendURL states {size[0]} x {size[1]}), label ink in rows "
+              f"{np.nonzero(ink.any(axis=1))[0].min() if ink.any() else '-'}–{np.nonzero(ink.any(axis=1))[0].max() if ink.any() else '-'}")
     gdal_client(url, edges)
 
 
