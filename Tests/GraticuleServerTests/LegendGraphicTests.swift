@@ -115,5 +115,7 @@ import Testing
         #expect(v13.text.contains("REQUEST=GetLegendGraphic&amp;VERSION=1.3.0&amp;FORMAT=image/png&amp;LAYER=ndvi\""))
         let v11 = try await LiveServer.request("/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.1.1")
         #expect(v11.text.contains("<LegendURL width=\"20\" height=\"20\">") && !v11.text.contains("sld:"))
+        // 1.1.1's DTD: GetLegendGraphic is an optional request after GetFeatureInfo.
+        #expect(v11.text.contains("</GetFeatureInfo>\n    <GetLegendGraphic><Format>image/png</Format>"))
     }
 }

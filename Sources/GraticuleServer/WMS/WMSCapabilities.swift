@@ -74,11 +74,11 @@ extension GraticuleServer {
         let imageFormats = MapImageFormat.allCases.flatMap(\.wmsNames).map { "<Format>\(XML.escape($0))</Format>" }.joined()
         s += "    <GetMap>\(imageFormats)\(dcp)</GetMap>\n"
         s += "    <GetFeatureInfo>" + FeatureInfoFormat.formats.map { "<Format>\($0)</Format>" }.joined() + "\(dcp)</GetFeatureInfo>\n"
-        // The SLD profile's operation, an extended operation of 1.3.0 (1.1.1's DTD has no place
-        // for it; its layers still name their LegendURL).
-        if v13 {
-            s += "    <sld:GetLegendGraphic>\(imageFormats)\(dcp)</sld:GetLegendGraphic>\n"
-        }
+        // The SLD profile's operation: an extended operation of 1.3.0, and in 1.1.1 one of the
+        // optional requests its DTD names after GetFeatureInfo (DescribeLayer?, GetLegendGraphic?,
+        // GetStyles?, PutStyles?).
+        let legend = v13 ? "sld:GetLegendGraphic" : "GetLegendGraphic"
+        s += "    <\(legend)>\(imageFormats)\(dcp)</\(legend)>\n"
         s += "  </Request>\n  <Exception>\(WMSExceptionFormat.names(version).map { "<Format>\($0)</Format>" }.joined())</Exception>\n"
         s += "  <Layer>\n    <Title>Graticule</Title>\n"
         for c in advertisedCRSs where v13 || c != "CRS:84" { s += "    <\(crsTag)>\(c)</\(crsTag)>\n" }
