@@ -13,6 +13,11 @@
 // change bits, plus extra set bits where an input byte says so, as a renderer may over-mark):
 // a file other than the plain one is a finding. Build and run with `FUZZ_TARGET=pngwrite Fuzz/run.sh
 // [SECONDS]`; seeds in Fuzz/seeds-pngwrite.
+//
+// Built with -D FUZZ_PNG8 (`FUZZ_TARGET=png8`), the same images go through the 8-bit encoder
+// (`PNGWriter.encodeQuantized`, the quantiser) with a palette of 1 … 256 colours (the input's
+// last byte): the file must decode to at most that many colours, to the image itself (fully
+// transparent pixels as transparent black) when it has no more, and be the same with RowChanges.
 import CZlib
 import Foundation
 import GraticuleIO
@@ -90,6 +95,48 @@ func decode(_ png: [UInt8]) -> (width: Int, height: Int, rgba: [UInt8])? {
     return (width, height, out)
 }
 
+/// Where the image's rows change colour, plus extra set bits where an input byte says so.
+func changeBits(_ picture: (width: Int, height: Int, rgba: [UInt8]), _ data: UnsafePointer<UInt8>, _ size: Int) -> [UInt64] {
+    let (w, h) = (picture.width, picture.height)
+    let words = (w + 63) / 64
+    var bits = [UInt64](repeating: 0, count: words * h)
+    for y in 0..<h {
+        for x in 1..<max(1, w) {
+            let i = 4 * (y * w + x)
+            let extra = data[(y * w + x) % size] & 0x0F == 0x0F
+            if extra || picture.rgba[i..<(i + 4)] != picture.rgba[(i - 4)..<i] { bits[y * words + x / 64] |= 1 << UInt64(x % 64) }
+        }
+    }
+    return bits
+}
+
+#if FUZZ_PNG8
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNG8(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    guard let picture = image(from: UnsafeRawBufferPointer(start: data, count: size)) else { return 0 }
+    let (w, h) = (picture.width, picture.height)
+    let maximum = 1 + Int(data[size - 1])
+    var expected = picture.rgba
+    for i in stride(from: 0, to: expected.count, by: 4) where expected[i + 3] == 0 { expected[i..<(i + 4)] = [0, 0, 0, 0] }
+    let colours = Set(stride(from: 0, to: expected.count, by: 4).map { Array(expected[$0..<($0 + 4)]) })
+    let words = (w + 63) / 64, bits = changeBits(picture, data, size)
+    let (plain, hinted) = picture.rgba.withUnsafeBytes { p in
+        bits.withUnsafeBufferPointer { b in
+            (try? PNGWriter.encodeQuantized(width: w, height: h, rgbaBytes: p, maximumColours: maximum),
+             try? PNGWriter.encodeQuantized(width: w, height: h, rgbaBytes: p, maximumColours: maximum,
+                                            changes: RowChanges(bits: b.baseAddress!, wordsPerRow: words)))
+        }
+    }
+    guard let plain, let decoded = decode(plain), decoded.width == w, decoded.height == h else {
+        fatalError("the \(w) × \(h) 8-bit PNG of \(maximum) colours is refused or does not decode")
+    }
+    let got = Set(stride(from: 0, to: decoded.rgba.count, by: 4).map { Array(decoded.rgba[$0..<($0 + 4)]) })
+    if got.count > maximum { fatalError("\(got.count) colours in a palette of \(maximum)") }
+    if colours.count <= maximum && decoded.rgba != expected { fatalError("\(colours.count) colours of \(maximum) changed") }
+    if hinted != plain { fatalError("the \(w) × \(h) 8-bit PNG made with RowChanges differs from the plain one") }
+    return 0
+}
+#else
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNGWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let picture = image(from: UnsafeRawBufferPointer(start: data, count: size)) else { return 0 }
@@ -104,15 +151,7 @@ public func fuzzPNGWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     // The same image with where its rows change colour: the same bytes.
     let (w, h) = (picture.width, picture.height)
-    let words = (w + 63) / 64
-    var bits = [UInt64](repeating: 0, count: words * h)
-    for y in 0..<h {
-        for x in 1..<max(1, w) {
-            let i = 4 * (y * w + x)
-            let extra = data[(y * w + x) % size] & 0x0F == 0x0F
-            if extra || picture.rgba[i..<(i + 4)] != picture.rgba[(i - 4)..<i] { bits[y * words + x / 64] |= 1 << UInt64(x % 64) }
-        }
-    }
+    let words = (w + 63) / 64, bits = changeBits(picture, data, size)
     let hinted = picture.rgba.withUnsafeBytes { p in
         bits.withUnsafeBufferPointer { b in
             try? PNGWriter.encodeForDisplay(width: w, height: h, rgbaBytes: p, changes: RowChanges(bits: b.baseAddress!, wordsPerRow: words))
@@ -121,3 +160,4 @@ public func fuzzPNGWrite(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     if hinted != png { fatalError("the \(w) × \(h) PNG made with RowChanges differs from the plain one") }
     return 0
 }
+#endif

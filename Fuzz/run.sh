@@ -5,6 +5,7 @@
 #   FUZZ_TARGET=tiff Fuzz/run.sh [SECONDS] …  (or Fuzz/run_tiff.sh)   # the GeoTIFF reader
 #   FUZZ_TARGET=inflate Fuzz/run.sh [SECONDS] …                      # the inflate, against zlib
 #   FUZZ_TARGET=pngwrite Fuzz/run.sh [SECONDS] …                     # the display PNG encoder, against zlib
+#   FUZZ_TARGET=png8 Fuzz/run.sh [SECONDS] …                         # the 8-bit PNG encoder (quantiser)
 #   FUZZ_TARGET=jpegwrite Fuzz/run.sh [SECONDS] …                    # the JPEG writer's file structure
 #   FUZZ_TARGET=ntv2 Fuzz/run.sh [SECONDS] …  (or Fuzz/run-ntv2.sh)   # the NTv2 grid reader
 #   FUZZ_TARGET=geojson|shapefile|gpkgblob Fuzz/run.sh [SECONDS] …    # the vector readers
@@ -53,6 +54,13 @@ pngwrite)
     SOURCE=FuzzPNGWrite.swift; BINARY=fuzz-pngwrite; CORPUS="$SCRATCH/corpus-pngwrite"; SEEDS="$ROOT/Fuzz/seeds-pngwrite"
     LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=2048)
     ;;
+png8)
+    # The 8-bit PNG encoder (quantiser) decoded by zlib: colour count, lossless below it, RowChanges.
+    MODULE=GraticuleIO; LINKED=(GraticuleCore GraticuleCRS GraticuleGeometry GraticuleTIFF GraticuleIO GRDB)
+    SOURCE=FuzzPNGWrite.swift; BINARY=fuzz-png8; CORPUS="$SCRATCH/corpus-png8"; SEEDS="$ROOT/Fuzz/seeds-pngwrite"
+    LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=2048)
+    DEFINES=(-D FUZZ_PNG8); PREFIX="png8-"
+    ;;
 jpegwrite)
     # The JPEG writer: crashes, ASan, and files whose structure a decoder would reject.
     MODULE=GraticuleIO; LINKED=(GraticuleCore GraticuleCRS GraticuleGeometry GraticuleTIFF GraticuleIO GRDB)
@@ -71,7 +79,7 @@ geojson|shapefile|gpkgblob)
     LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=65536)
     DEFINES=(-D "FUZZ_$(echo "$TARGET" | tr a-z A-Z)"); PREFIX="$TARGET-"
     ;;
-*) echo "unknown FUZZ_TARGET $TARGET (crs, tiff, inflate, pngwrite, jpegwrite, ntv2, geojson, shapefile or gpkgblob)" >&2; exit 2 ;;
+*) echo "unknown FUZZ_TARGET $TARGET (crs, tiff, inflate, pngwrite, png8, jpegwrite, ntv2, geojson, shapefile or gpkgblob)" >&2; exit 2 ;;
 esac
 
 echo "== building instrumented modules ($CONFIG) into $SCRATCH"
