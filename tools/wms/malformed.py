@@ -46,7 +46,7 @@ def bad_value():
 
 def request():
     """One malformed request: (method, path, body, headers)."""
-    kind = random.randrange(14)
+    kind = random.randrange(16)
     if kind == 0:
         p = {"from": "EPSG:4326", "to": "EPSG:3857", "x": "1", "y": "2"}
         p[pick(list(p))] = bad_value()
@@ -95,6 +95,16 @@ def request():
              "BBOX": "-8.05,-34.92,-7.95,-34.82", "WIDTH": "64", "HEIGHT": "64", "FORMAT": "image/png"}
         p[pick(list(p))] = bad_value()
         return "GET", "/wms?" + q(p), None, {"Host": pick(["<script>", "a\"b", "x" * 300, "evil.example:99999"])}
+    if kind == 13:
+        p = {"SERVICE": pick(["WMTS", "WMS", ""]), "REQUEST": pick(["GetTile", "GetCapabilities", "GetFeatureInfo", "x" * 300]),
+             "VERSION": pick(["1.0.0", "2.0", ""]), "LAYER": enc(pick(NAMES)), "STYLE": enc(pick(["default", "", "../x"])),
+             "TILEMATRIXSET": enc(pick(["WebMercatorQuad", "GoogleMapsCompatible", "EPSG:4326", ""])),
+             "TILEMATRIX": pick(["-1", "23", "99999999999999999999", "a", "3"]), "TILEROW": bad_value(), "TILECOL": bad_value(),
+             "FORMAT": enc(pick(["image/png", "image/gif", "image/png8", ""]))}
+        return "GET", "/wmts?" + q(p), None, {}
+    if kind == 14:
+        return "GET", "/wmts/1.0.0/" + "/".join(enc(pick(NAMES + ["countries", "default", "WebMercatorQuad", "..", "%2e%2e", "3"]))
+                                              for _ in range(6)) + pick([".png", ".jpg", ".gif", ""]), None, {}
     if kind == 12:
         z = pick(["-1", "23", "99999999999", "a", "1"])
         return "GET", f"/tiles/{z}/{pick(['0', '-1', '9' * 30, 'x'])}/{pick(['0.png', '0', '..%2f..%2fetc.png', '5.png', '0.jpg', '0.jpg.png', '.jpg'])}?layers=" + enc(pick(NAMES)), None, {}

@@ -25,6 +25,10 @@
      test of 4 for 99.5 % of the judged pixels (JPEG rings a little along coastlines), and the
      NDVI map must be within 10 levels of the gdalwarp reference on average (GDAL resamples the
      map it fetched; a map one pixel off is about 17 levels away).
+  7. WMTS: OWSLib's WebMapTileService parses the capabilities (WebMercatorQuad, 23 levels, level 0
+     at Annex E.4's 1 : 559,082,264.0287178), GetTile by KVP and the RESTful ResourceURL give the
+     XYZ route's tile, and GDAL's WMTS driver assembles the world from level 1 tiles, which must
+     pass the countries test of 4 (drawn = opaque, the tiles being transparent elsewhere).
 
 Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
@@ -33,6 +37,7 @@ import io, json, os, re, subprocess, sys, tempfile, time, urllib.request
 
 import numpy as np
 from owslib.wms import WebMapService
+from owslib.wmts import WebMapTileService
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -107,7 +112,8 @@ def inside_mask(edges, lons, lats):
     return mask
 
 
-def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False, min_score=0.999):
+def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False, min_score=0.999, transparent=False):
+    """`transparent`: the map's background is transparent (tiles), so drawn means opaque."""
     img = np.array(Image.open(io.BytesIO(png_bytes)).convert("RGBA")).astype(int)
     if img.shape != (h, w, 4):
         check(name, False, f"size {img.shape}")
@@ -118,7 +124,7 @@ def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False, min_scor
         xs = np.degrees(xs / 6378137.0)
         ys = np.degrees(2 * np.arctan(np.exp(ys / 6378137.0)) - np.pi / 2)
     expected = inside_mask(edges, np.tile(xs, (h, 1)), ys)
-    drawn = np.abs(img[..., :3] - 255).max(axis=-1) > 24
+    drawn = img[..., 3] > 127 if transparent else np.abs(img[..., :3] - 255).max(axis=-1) > 24
     pad = np.pad(expected, 1, mode="edge")
     stack = np.stack([pad[dj:dj + h, di:di + w] for dj in range(3) for di in range(3)])
     judged = stack.all(axis=0) | (~stack).all(axis=0)
@@ -215,6 +221,42 @@ def run(binary, url):
               f"{img.shape[1]} x {img.shape[0]} (LegendURL states {size[0]} x {size[1]}), label ink in rows "
               f"{np.nonzero(ink.any(axis=1))[0].min() if ink.any() else '-'}–{np.nonzero(ink.any(axis=1))[0].max() if ink.any() else '-'}")
     gdal_client(url, edges)
+    wmts_clients(url, edges)
+
+
+def wmts_clients(url, edges):
+    """WMTS through OWSLib's WebMapTileService and GDAL's WMTS driver."""
+    wmts = WebMapTileService(url + "wmts", timeout=120)
+    tms = wmts.tilematrixsets.get("WebMercatorQuad")
+    check("WMTS GetCapabilities parses", {"countries", "ndvi"} <= set(wmts.contents) and tms is not None
+          and len(tms.tilematrix) == 23, f"layers {list(wmts.contents)}, sets {list(wmts.tilematrixsets)}")
+    if tms is None:
+        return
+    # Annex E.4 of the WMTS standard: GoogleMapsCompatible, level 0 at 1 : 559,082,264.0287178.
+    level = tms.tilematrix["0"]
+    check("WMTS WebMercatorQuad level 0", abs(level.scaledenominator - 559082264.0287178) < 1e-6
+          and level.matrixwidth == 1 and level.tilewidth == 256, f"{level.scaledenominator}, {level.topleftcorner}")
+    tile = wmts.gettile(layer="countries", tilematrixset="WebMercatorQuad", tilematrix="2", row=1, column=2,
+                        format="image/png").read()
+    xyz = urllib.request.urlopen(url + "tiles/2/2/1.png", timeout=60).read()
+    check("WMTS GetTile (OWSLib, KVP) is the XYZ tile", tile == xyz, f"{len(tile)} B")
+    resource = [r["template"] for r in wmts.contents["countries"].resourceURLs if r["format"] == "image/png"]
+    rest = resource[0].replace("{Style}", "default").replace("{TileMatrixSet}", "WebMercatorQuad") \
+        .replace("{TileMatrix}", "2").replace("{TileRow}", "1").replace("{TileCol}", "2") if resource else ""
+    check("WMTS RESTful ResourceURL gives the same tile", bool(rest) and urllib.request.urlopen(rest, timeout=60).read() == xyz, rest)
+    # GDAL's WMTS driver assembles the world at level 1 (512 x 512) from the tiles, as a user runs it.
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "wmts.png")
+        r = subprocess.run(["gdal_translate", "-q", "-of", "PNG", "-outsize", "512", "512",
+                            f"WMTS:{url}wmts/1.0.0/WMTSCapabilities.xml,layer=countries", out],
+                           capture_output=True, text=True, timeout=180)
+        if r.returncode != 0:
+            check("GDAL WMTS driver countries", False, r.stderr.strip()[-300:])
+            return
+        with open(out, "rb") as f:
+            check_countries("GDAL WMTS countries EPSG:3857 (level 1)", f.read(), edges,
+                            (-20037508.342789244, -20037508.342789244, 20037508.342789244, 20037508.342789244),
+                            512, 512, mercator=True, transparent=True)
 
 
 def gdal_translate(subdataset, args, out):

@@ -26,14 +26,19 @@ extension GraticuleServer {
             }
             var layers: [ServedLayer] = []
             for name in names { layers.append(try self.mapLayer(name)) }
-            let extent = TileAddress.extent(z: z, x: x, y: y)
-            let map = MapRequest(spatialReference: try state.spatialReference("EPSG:3857", parameter: "tile"),
-                                 extent: extent, width: 256, height: 256, layers: layers,
-                                 background: format == .png ? SIMD4(0, 0, 0, 0) : SIMD4(255, 255, 255, 0), format: format)
-            var headers = HTTPFields()
-            headers[.cacheControl] = "public, max-age=86400"
-            return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType, headers: headers)
+            return try await self.tile(layers, z: z, x: x, y: y, format: format)
         }
+    }
+
+    /// One 256 × 256 Web Mercator tile (XYZ and WMTS): transparent outside the layers (white for
+    /// JPEG), cacheable for a day.
+    func tile(_ layers: [ServedLayer], z: Int, x: Int, y: Int, format: MapImageFormat) async throws -> Response {
+        let map = MapRequest(spatialReference: try state.spatialReference("EPSG:3857", parameter: "tile"),
+                             extent: TileAddress.extent(z: z, x: x, y: y), width: 256, height: 256, layers: layers,
+                             background: format == .png ? SIMD4(0, 0, 0, 0) : SIMD4(255, 255, 255, 0), format: format)
+        var headers = HTTPFields()
+        headers[.cacheControl] = "public, max-age=86400"
+        return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType, headers: headers)
     }
 }
 

@@ -42,6 +42,7 @@ public struct GraticuleServer: Sendable {
         addCountryRoutes(to: router)
         addRasterRoutes(to: router)
         addWMSRoutes(to: router)
+        addWMTSRoutes(to: router)
         addTileRoutes(to: router)
         addMapRoutes(to: router)
         return router

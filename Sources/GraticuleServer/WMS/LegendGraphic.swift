@@ -65,6 +65,17 @@ extension GraticuleServer {
         }
     }
 
+    /// Where a layer's legend is (its GetLegendGraphic URL, PNG, default size and labels) and the
+    /// image's size, for capabilities documents; nil for a layer without a legend.
+    func legendLink(_ name: String, baseURL: String, version: WMSVersion) -> (href: String, width: Int, height: Int)? {
+        guard let legend = (try? mapLayer(name)).flatMap({ self.legend(of: $0) }) else { return nil }
+        let size = LegendLayout(legend, width: legend.defaultSize.width, height: legend.defaultSize.height,
+                                labels: legend.labelledByDefault)
+        let href = baseURL + "/wms?SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=\(version.rawValue)&FORMAT=image/png&LAYER="
+            + (name.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? name)
+        return (href, size.width, size.height)
+    }
+
     /// A tick's value as a label: `-1`, `0.25` (shortest form, ASCII minus).
     static func tickLabel(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)

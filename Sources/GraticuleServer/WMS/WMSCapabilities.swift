@@ -21,7 +21,23 @@ extension GraticuleServer {
         return Responses.bytes(xml, contentType: version == .v130 ? "text/xml; charset=utf-8" : "application/vnd.ogc.wms_xml; charset=utf-8")
     }
 
-    struct CapabilitiesKey: Hashable, Sendable { var version: WMSVersion; var baseURL: String }
+    /// A capabilities document of the cache: WMS by version, WMTS (version nil) by base URL.
+    struct CapabilitiesKey: Hashable, Sendable { var version: WMSVersion?; var baseURL: String }
+
+    /// The served layers as capabilities documents (WMS, WMTS) describe them: name, title and
+    /// extent in degrees (west, south, east, north).
+    var layerDescriptions: [(name: String, title: String, box: [Double])] {
+        var layers: [(name: String, title: String, box: [Double])] = [
+            ("countries", "Natural Earth admin-0 countries 1:110m (v4.1.0)", [-180, -90, 180, 90]),
+            ("countries10m", "Natural Earth admin-0 countries 1:10m (v5.1.1)", [-180, -90, 180, 90]),
+        ]
+        for name in state.rasters.names {
+            guard let r = try? state.rasters.raster(name) else { continue }
+            layers.append((name, name == "ndvi" ? "NDVI of Landsat 7 ETM+ over Olinda, Brazil" : "Raster \(name)",
+                           RasterBody(r).lonLatExtent ?? [-180, -90, 180, 90]))
+        }
+        return layers
+    }
 
     /// Registry CRSs for the capabilities' list (cached once: the registry does not change).
     var advertisedCRSs: [String] {
@@ -83,27 +99,13 @@ extension GraticuleServer {
         s += "  <Layer>\n    <Title>Graticule</Title>\n"
         for c in advertisedCRSs where v13 || c != "CRS:84" { s += "    <\(crsTag)>\(c)</\(crsTag)>\n" }
         s += boxes(west: -180, south: -90, east: 180, north: 90, v13: v13, indent: "    ")
-        var layers: [(name: String, title: String, box: [Double])] = [
-            ("countries", "Natural Earth admin-0 countries 1:110m (v4.1.0)", [-180, -90, 180, 90]),
-            ("countries10m", "Natural Earth admin-0 countries 1:10m (v5.1.1)", [-180, -90, 180, 90]),
-        ]
-        for name in state.rasters.names {
-            guard let r = try? state.rasters.raster(name) else { continue }
-            let body = RasterBody(r)
-            layers.append((name, name == "ndvi" ? "NDVI of Landsat 7 ETM+ over Olinda, Brazil" : "Raster \(name)",
-                           body.lonLatExtent ?? [-180, -90, 180, 90]))
-        }
-        for l in layers {
+        for l in layerDescriptions {
             s += "    <Layer queryable=\"1\">\n      <Name>\(XML.escape(l.name))</Name>\n      <Title>\(XML.escape(l.title))</Title>\n"
             s += boxes(west: l.box[0], south: l.box[1], east: l.box[2], north: l.box[3], v13: v13, indent: "      ")
-            if let legend = (try? mapLayer(l.name)).flatMap({ self.legend(of: $0) }) {
-                let size = LegendLayout(legend, width: legend.defaultSize.width, height: legend.defaultSize.height,
-                                        labels: legend.labelledByDefault)
-                let href = XML.escape(baseURL + "/wms?SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=\(version.rawValue)"
-                                      + "&FORMAT=image/png&LAYER=" + (l.name.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? l.name))
+            if let link = legendLink(l.name, baseURL: baseURL, version: version) {
                 s += "      <Style><Name>default</Name><Title>default</Title>"
-                s += "<LegendURL width=\"\(size.width)\" height=\"\(size.height)\"><Format>image/png</Format>"
-                s += "<OnlineResource xmlns:xlink=\"http://www.w3.org/1999/xlink\" xlink:type=\"simple\" xlink:href=\"\(href)\"/>"
+                s += "<LegendURL width=\"\(link.width)\" height=\"\(link.height)\"><Format>image/png</Format>"
+                s += "<OnlineResource xmlns:xlink=\"http://www.w3.org/1999/xlink\" xlink:type=\"simple\" xlink:href=\"\(XML.escape(link.href))\"/>"
                 s += "</LegendURL></Style>\n"
             }
             s += "    </Layer>\n"

@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+
+/// The WMTS 1.0.0 capabilities document (OGC 07-057r7 §7.1): the service, the KVP endpoints,
+/// every map layer (WGS 84 extent, the default style with its legend, the three formats, the
+/// tile matrix set, a RESTful ResourceURL template per format), and the WebMercatorQuad set with
+/// its 23 levels. URLs follow the request's host, as the WMS capabilities do.
+extension GraticuleServer {
+    func wmtsCapabilitiesResponse(baseURL: String) -> Response {
+        let key = CapabilitiesKey(version: nil, baseURL: baseURL)
+        if let hit = state.capabilities.value(for: key) {
+            return Responses.bytes(hit, contentType: "application/xml; charset=utf-8")
+        }
+        let xml = Array(wmtsCapabilitiesXML(baseURL: baseURL).utf8)
+        state.capabilities.insert(xml, for: key)
+        return Responses.bytes(xml, contentType: "application/xml; charset=utf-8")
+    }
+
+    func wmtsCapabilitiesXML(baseURL: String) -> String {
+        let kvp = XML.escape(baseURL + "/wmts?")
+        let operation = { (name: String) in
+            "    <ows:Operation name=\"\(name)\"><ows:DCP><ows:HTTP><ows:Get xlink:href=\"\(kvp)\"><ows:Constraint name=\"GetEncoding\">"
+                + "<ows:AllowedValues><ows:Value>KVP</ows:Value></ows:AllowedValues></ows:Constraint></ows:Get></ows:HTTP></ows:DCP></ows:Operation>\n"
+        }
+        var s = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Capabilities xmlns="http://www.opengis.net/wmts/1.0" xmlns:ows="http://www.opengis.net/ows/1.1" \
+        xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+        xsi:schemaLocation="http://www.opengis.net/wmts/1.0 http://schemas.opengis.net/wmts/1.0/wmtsGetCapabilities_response.xsd" \
+        version="1.0.0">
+          <ows:ServiceIdentification>
+            <ows:Title>Graticule</ows:Title>
+            <ows:Abstract>Graticule tiles: Natural Earth countries and rasters in Web Mercator.</ows:Abstract>
+            <ows:ServiceType>OGC WMTS</ows:ServiceType>
+            <ows:ServiceTypeVersion>1.0.0</ows:ServiceTypeVersion>
+            <ows:Fees>none</ows:Fees>
+            <ows:AccessConstraints>none</ows:AccessConstraints>
+          </ows:ServiceIdentification>
+          <ows:OperationsMetadata>
+
+        """
+        s += operation("GetCapabilities") + operation("GetTile")
+        s += "  </ows:OperationsMetadata>\n  <Contents>\n"
+        let mercatorLatitude = 85.051128779806604
+        for l in layerDescriptions {
+            s += "    <Layer>\n      <ows:Title>\(XML.escape(l.title))</ows:Title>\n"
+            s += "      <ows:WGS84BoundingBox><ows:LowerCorner>\(l.box[0]) \(max(l.box[1], -mercatorLatitude))</ows:LowerCorner>"
+            s += "<ows:UpperCorner>\(l.box[2]) \(min(l.box[3], mercatorLatitude))</ows:UpperCorner></ows:WGS84BoundingBox>\n"
+            s += "      <ows:Identifier>\(XML.escape(l.name))</ows:Identifier>\n"
+            s += "      <Style isDefault=\"true\"><ows:Identifier>default</ows:Identifier>"
+            if let link = legendLink(l.name, baseURL: baseURL, version: .v130) {
+                s += "<LegendURL format=\"image/png\" xlink:href=\"\(XML.escape(link.href))\" width=\"\(link.width)\" height=\"\(link.height)\"/>"
+            }
+            s += "</Style>\n"
+            for f in MapImageFormat.allCases { s += "      <Format>\(f.wmtsName)</Format>\n" }
+            s += "      <TileMatrixSetLink><TileMatrixSet>\(WMTSMatrixSet.identifier)</TileMatrixSet></TileMatrixSetLink>\n"
+            let path = l.name.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? l.name
+            for f in MapImageFormat.allCases {
+                let template = baseURL + "/wmts/1.0.0/\(path)/{Style}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.\(f.tileExtension)"
+                s += "      <ResourceURL format=\"\(f.wmtsName)\" resourceType=\"tile\" template=\"\(XML.escape(template))\"/>\n"
+            }
+            s += "    </Layer>\n"
+        }
+        s += "    <TileMatrixSet>\n      <ows:Identifier>\(WMTSMatrixSet.identifier)</ows:Identifier>\n"
+        s += "      <ows:SupportedCRS>urn:ogc:def:crs:EPSG::3857</ows:SupportedCRS>\n"
+        s += "      <WellKnownScaleSet>urn:ogc:def:wkss:OGC:1.0:\(WMTSMatrixSet.wellKnownName)</WellKnownScaleSet>\n"
+        for z in WMTSMatrixSet.levels {
+            let n = 1 << z
+            s += "      <TileMatrix><ows:Identifier>\(z)</ows:Identifier>"
+            s += "<ScaleDenominator>\(WMTSMatrixSet.scaleDenominator0 / Double(n))</ScaleDenominator>"
+            s += "<TopLeftCorner>\(-TileAddress.half) \(TileAddress.half)</TopLeftCorner>"
+            s += "<TileWidth>256</TileWidth><TileHeight>256</TileHeight><MatrixWidth>\(n)</MatrixWidth><MatrixHeight>\(n)</MatrixHeight></TileMatrix>\n"
+        }
+        s += "    </TileMatrixSet>\n  </Contents>\n"
+        s += "  <ServiceMetadataURL xlink:href=\"\(XML.escape(baseURL + "/wmts/1.0.0/WMTSCapabilities.xml"))\"/>\n</Capabilities>\n"
+        return s
+    }
+}
+
+extension MapImageFormat {
+    /// The format's name in WMTS capabilities and requests.
+    var wmtsName: String { wmsNames[0] }
+    /// The file extension of its tiles (`/tiles`, WMTS ResourceURLs).
+    var tileExtension: String { self == .jpeg ? "jpg" : rawValue }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import GraticuleCore
+import Hummingbird
+
+/// OGC WMTS 1.0.0 (OGC 07-057r7) over the XYZ tiles: the same 256 × 256 Web Mercator tiles as
+/// `/tiles/{z}/{x}/{y}`, in one tile matrix set, `WebMercatorQuad` (the well-known scale set
+/// GoogleMapsCompatible: level z has 2^z × 2^z tiles, the top-left corner at (−20,037,508.34,
+/// 20,037,508.34) m, levels 0 … 22), for every map layer (countries, countries10m, the rasters),
+/// as PNG, 8-bit PNG or JPEG. Both encodings of the standard:
+///
+/// - KVP at `/wmts?SERVICE=WMTS&REQUEST=GetCapabilities|GetTile&VERSION=1.0.0&LAYER=…&STYLE=default
+///   &TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=z&TILEROW=y&TILECOL=x&FORMAT=image/png`;
+/// - RESTful at `/wmts/1.0.0/WMTSCapabilities.xml` and
+///   `/wmts/1.0.0/{layer}/default/WebMercatorQuad/{z}/{y}/{x}.png` (or `.png8`, `.jpg`), the
+///   templates the capabilities' ResourceURLs state.
+///
+/// Errors are OWS 1.1 `ExceptionReport`s with the codes of the standard (Table 28:
+/// MissingParameterValue, InvalidParameterValue, TileOutOfRange, OperationNotSupported), all
+/// with HTTP 400 (Table 28 gives 501 to OperationNotSupported; the request is the client's
+/// fault, as WMS answers it here, and the server keeps 5xx for its own failures).
+extension GraticuleServer {
+    func addWMTSRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/wmts") { request, _ in try await self.wmtsKVP(request) }
+        router.get("/wmts/1.0.0/WMTSCapabilities.xml") { request, _ in
+            self.wmtsCapabilitiesResponse(baseURL: self.publicBaseURL(request))
+        }
+        router.get("/wmts/1.0.0/:layer/:style/:set/:z/:y/:x") { _, context in
+            let p = context.parameters
+            let file = (p.get("x") ?? "").split(separator: ".", maxSplits: 1).map(String.init)
+            do {
+                guard file.count == 2, let format = MapImageFormat(name: file[1]) else {
+                    throw WMTSException(.invalidParameterValue, "Format",
+                                        "tile \(APIError.quoted(p.get("x") ?? "")): expected {TileCol}.png, .png8 or .jpg")
+                }
+                return try await self.wmtsTile(layer: p.get("layer") ?? "", style: p.get("style"), set: p.get("set") ?? "",
+                                               matrix: p.get("z") ?? "", row: p.get("y") ?? "", column: file[0], format: format)
+            } catch {
+                guard let e = WMTSException(reporting: error) else { throw error }
+                return e.response
+            }
+        }
+    }
+
+    func wmtsKVP(_ request: Request) async throws -> Response {
+        do {
+            let query: Query
+            do { query = try Query(request) } catch { throw WMTSException(.invalidParameterValue, nil, error.message) }
+            if let service = query["service"], service.uppercased() != "WMTS" {
+                throw WMTSException(.invalidParameterValue, "SERVICE", "SERVICE=\(APIError.quoted(service)): this endpoint serves WMTS")
+            }
+            guard let op = query["request"], !op.isEmpty else {
+                throw WMTSException(.missingParameterValue, "REQUEST", "missing parameter REQUEST (GetCapabilities or GetTile)")
+            }
+            switch op.lowercased() {
+            case "getcapabilities":
+                return wmtsCapabilitiesResponse(baseURL: publicBaseURL(request))
+            case "gettile":
+                if let v = query["version"], v != "1.0.0" {
+                    throw WMTSException(.invalidParameterValue, "VERSION", "VERSION=\(APIError.quoted(v)): this server speaks WMTS 1.0.0")
+                }
+                func required(_ name: String) throws(WMTSException) -> String {
+                    guard let v = query[name.lowercased()], !v.isEmpty else {
+                        throw WMTSException(.missingParameterValue, name, "missing parameter \(name)")
+                    }
+                    return v
+                }
+                let formatText = try required("FORMAT")
+                guard let format = MapImageFormat(wms: formatText) else {
+                    throw WMTSException(.invalidParameterValue, "FORMAT",
+                                        "FORMAT=\(APIError.quoted(formatText)): expected image/png, image/png8 or image/jpeg")
+                }
+                return try await wmtsTile(layer: try required("LAYER"), style: try required("STYLE"), set: try required("TILEMATRIXSET"),
+                                          matrix: try required("TILEMATRIX"), row: try required("TILEROW"),
+                                          column: try required("TILECOL"), format: format)
+            default:
+                throw WMTSException(.operationNotSupported, "REQUEST",
+                                    "REQUEST=\(APIError.quoted(op)): expected GetCapabilities or GetTile")
+            }
+        } catch {
+            guard let e = WMTSException(reporting: error) else { throw error }
+            return e.response
+        }
+    }
+
+    /// GetTile: the layer, the default style, WebMercatorQuad, and a tile inside its level.
+    func wmtsTile(layer name: String, style: String?, set: String, matrix: String, row: String, column: String,
+                  format: MapImageFormat) async throws -> Response {
+        let layer: ServedLayer
+        do { layer = try mapLayer(name) } catch {
+            throw WMTSException(.invalidParameterValue, "LAYER",
+                                "LAYER=\(APIError.quoted(name)): expected one of \(mapLayerNames.joined(separator: ", "))")
+        }
+        if let style, !style.isEmpty, style.lowercased() != "default" {
+            throw WMTSException(.invalidParameterValue, "STYLE", "STYLE=\(APIError.quoted(style)): only the default style")
+        }
+        guard set == WMTSMatrixSet.identifier || set == WMTSMatrixSet.wellKnownName else {
+            throw WMTSException(.invalidParameterValue, "TILEMATRIXSET",
+                                "TILEMATRIXSET=\(APIError.quoted(set)): expected \(WMTSMatrixSet.identifier)")
+        }
+        guard let z = Int(matrix), WMTSMatrixSet.levels.contains(z) else {
+            throw WMTSException(.invalidParameterValue, "TILEMATRIX",
+                                "TILEMATRIX=\(APIError.quoted(matrix)): expected a level from 0 to \(WMTSMatrixSet.levels.upperBound)")
+        }
+        let n = 1 << z
+        for (text, locator) in [(row, "TILEROW"), (column, "TILECOL")] {
+            guard let v = Int(text) else {
+                throw WMTSException(.invalidParameterValue, locator, "\(locator)=\(APIError.quoted(text)): expected an integer")
+            }
+            guard (0..<n).contains(v) else {
+                throw WMTSException(.tileOutOfRange, locator, "\(locator)=\(v): level \(z) has tiles 0 to \(n - 1)")
+            }
+        }
+        return try await tile([layer], z: z, x: Int(column)!, y: Int(row)!, format: format)
+    }
+}
+
+/// The one tile matrix set served: Web Mercator quadtree tiles of 256 × 256 pixels.
+enum WMTSMatrixSet {
+    static let identifier = "WebMercatorQuad"
+    /// WMTS 1.0.0's name for the same set (Annex E.4), accepted in requests.
+    static let wellKnownName = "GoogleMapsCompatible"
+    static let levels = 0...22
+    /// Scale denominator of level 0 for the standard 0.28 mm pixel (OGC 07-057r7, E.4):
+    /// 2π · 6,378,137 m / 256 px / 0.00028 m.
+    static let scaleDenominator0 = 559_082_264.028_717_8
+}
+
+/// An OWS 1.1 exception of WMTS (OGC 07-057r7 §8.1.1, Table 28).
+struct WMTSException: Error, Sendable {
+    enum Code: String, Sendable {
+        case missingParameterValue = "MissingParameterValue", invalidParameterValue = "InvalidParameterValue"
+        case tileOutOfRange = "TileOutOfRange", operationNotSupported = "OperationNotSupported"
+        case noApplicableCode = "NoApplicableCode"
+    }
+    var code: Code
+    var locator: String?
+    var message: String
+    var status: HTTPResponse.Status
+
+    init(_ code: Code, _ locator: String?, _ message: String, status: HTTPResponse.Status = .badRequest) {
+        self.code = code
+        self.locator = locator
+        self.message = message
+        self.status = status
+    }
+
+    /// The exception for an error of a shared helper (a timeout, an engine error); nil for others.
+    init?(reporting error: any Error) {
+        switch error {
+        case let e as WMTSException: self = e
+        case let e as APIError: self.init(.noApplicableCode, nil, e.message, status: e.status)
+        default: return nil
+        }
+    }
+
+    var response: Response {
+        let locatorAttribute = locator.map { " locator=\"\(XML.escape($0))\"" } ?? ""
+        let body = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <ows:ExceptionReport xmlns:ows="http://www.opengis.net/ows/1.1" version="1.0.0" xml:lang="en">
+          <ows:Exception exceptionCode="\(code.rawValue)"\(locatorAttribute)><ows:ExceptionText>\(XML.escape(message))</ows:ExceptionText></ows:Exception>
+        </ows:ExceptionReport>
+
+        """
+        return Responses.text(body, contentType: "application/xml; charset=utf-8", status: status)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// WMTS 1.0.0 (`/wmts`, KVP and RESTful): the capabilities against the standard's
+/// GoogleMapsCompatible scale set (OGC 07-057r7, Annex E.4: level 0 at 1 : 559,082,264.0287178,
+/// each level half the one before, top-left corner (−20,037,508.3427892, 20,037,508.3427892)),
+/// tiles identical to the XYZ route's, and the OWS exceptions of Table 28.
+@Suite struct WMTSRouteTests {
+    @Test func capabilities() async throws {
+        let kvp = try await LiveServer.request("/wmts?SERVICE=WMTS&REQUEST=GetCapabilities&VERSION=1.0.0",
+                                               headers: ["Host": "tiles.example.org"])
+        #expect(kvp.status == 200 && kvp.contentType.hasPrefix("application/xml"))
+        let text = kvp.text
+        #expect(text.contains("<Capabilities xmlns=\"http://www.opengis.net/wmts/1.0\""))
+        for layer in ["countries", "countries10m", "ndvi"] { #expect(text.contains("<ows:Identifier>\(layer)</ows:Identifier>")) }
+        #expect(text.contains("<WellKnownScaleSet>urn:ogc:def:wkss:OGC:1.0:GoogleMapsCompatible</WellKnownScaleSet>"))
+        #expect(text.components(separatedBy: "<TileMatrix>").count - 1 == 23)
+        // Annex E.4's scale denominators and corner, levels 0 and 2 (to the digits published).
+        let levels = text.components(separatedBy: "<TileMatrix><ows:Identifier>")
+        for (z, published) in [(0, 559_082_264.0287178), (2, 139_770_566.0071794), (18, 2132.7295838497840)] {
+            let entry = levels[z + 1]
+            let value = try #require(Double(entry.components(separatedBy: "<ScaleDenominator>")[1].components(separatedBy: "<")[0]))
+            #expect(abs(value - published) < 1e-6, "level \(z): \(value)")
+            #expect(entry.contains("<MatrixWidth>\(1 << z)</MatrixWidth><MatrixHeight>\(1 << z)</MatrixHeight>"))
+        }
+        #expect(text.contains("<TopLeftCorner>-20037508.342789244 20037508.342789244</TopLeftCorner>"))
+        #expect(text.contains("template=\"http://tiles.example.org/wmts/1.0.0/countries/{Style}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png\""))
+        #expect(text.contains("<ows:Get xlink:href=\"http://tiles.example.org/wmts?\">"))
+        #expect(text.contains("REQUEST=GetLegendGraphic&amp;VERSION=1.3.0&amp;FORMAT=image/png&amp;LAYER=ndvi\" width=\"35\" height=\"100\""))
+        let rest = try await LiveServer.request("/wmts/1.0.0/WMTSCapabilities.xml", headers: ["Host": "tiles.example.org"])
+        #expect(rest.status == 200 && rest.text == text)
+    }
+
+    /// KVP and RESTful GetTile give the XYZ route's tile (y is the row, x the column).
+    @Test(arguments: [("countries", 0, 0, 0, "png", "image/png"), ("countries", 3, 2, 5, "jpg", "image/jpeg"),
+                      ("countries", 2, 1, 2, "png8", "image/png8"), ("ndvi", 12, 2162, 1605, "png", "image/png")])
+    func tilesAreTheXYZTiles(layer: String, z: Int, row: Int, column: Int, ext: String, format: String) async throws {
+        let xyz = try await LiveServer.request("/tiles/\(z)/\(column)/\(row).\(ext)?layers=\(layer)")
+        #expect(xyz.status == 200)
+        let kvp = try await LiveServer.request("/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=\(layer)&STYLE=default"
+            + "&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=\(z)&TILEROW=\(row)&TILECOL=\(column)&FORMAT=\(format)")
+        let rest = try await LiveServer.request("/wmts/1.0.0/\(layer)/default/WebMercatorQuad/\(z)/\(row)/\(column).\(ext)")
+        #expect(kvp.status == 200 && kvp.body == xyz.body && kvp.contentType == xyz.contentType)
+        #expect(rest.status == 200 && rest.body == xyz.body)
+    }
+
+    @Test(arguments: [
+        ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=1&TILEROW=0&FORMAT=image/png",
+         "MissingParameterValue", "TILECOL", 400),
+        ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=1&TILEROW=2&TILECOL=0&FORMAT=image/png",
+         "TileOutOfRange", "TILEROW", 400),
+        ("SERVICE=WMTS&REQUEST=GetTile&LAYER=nope&STYLE=default&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=1&TILEROW=0&TILECOL=0&FORMAT=image/png",
+         "InvalidParameterValue", "LAYER", 400),
+        ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=fancy&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=1&TILEROW=0&TILECOL=0&FORMAT=image/png",
+         "InvalidParameterValue", "STYLE", 400),
+        ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=EPSG:4326&TILEMATRIX=1&TILEROW=0&TILECOL=0&FORMAT=image/png",
+         "InvalidParameterValue", "TILEMATRIXSET", 400),
+        ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=23&TILEROW=0&TILECOL=0&FORMAT=image/png",
+         "InvalidParameterValue", "TILEMATRIX", 400),
+        ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=1&TILEROW=0&TILECOL=0&FORMAT=image/gif",
+         "InvalidParameterValue", "FORMAT", 400),
+        ("SERVICE=WMTS&REQUEST=GetFeatureInfo", "OperationNotSupported", "REQUEST", 400),
+        ("SERVICE=WMTS", "MissingParameterValue", "REQUEST", 400),
+    ])
+    func exceptions(query: String, code: String, locator: String, status: Int) async throws {
+        let r = try await LiveServer.request("/wmts?" + query)
+        #expect(r.status == status && r.contentType.hasPrefix("application/xml"))
+        #expect(r.text.contains("<ows:Exception exceptionCode=\"\(code)\" locator=\"\(locator)\">"), "\(r.text)")
+    }
+
+    @Test func restExceptions() async throws {
+        let outside = try await LiveServer.request("/wmts/1.0.0/countries/default/WebMercatorQuad/1/0/5.png")
+        #expect(outside.status == 400 && outside.text.contains("exceptionCode=\"TileOutOfRange\" locator=\"TILECOL\""))
+        let format = try await LiveServer.request("/wmts/1.0.0/countries/default/WebMercatorQuad/1/0/0.gif")
+        #expect(format.status == 400 && format.text.contains("locator=\"Format\""))
+        let set = try await LiveServer.request("/wmts/1.0.0/countries/default/GoogleMapsCompatible/1/0/0.png")
+        #expect(set.status == 200)
+    }
+}
