@@ -18,7 +18,7 @@ URL in headless Chromium and clicks through the five workflows, checking what th
 Prints one line per check and exits non-zero on any failure. Bounded: about a minute.
 Usage: tools/browser/viewer_test.py [path/to/graticule]
 """
-import math, os, re, shutil, subprocess, sys, time
+import math, os, re, shutil, subprocess, sys, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 from served import served  # noqa: E402
@@ -91,6 +91,14 @@ def run(url):
         d.get(url)
         WebDriverWait(d, 30).until(lambda _: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
         check("viewer loads", True, url)
+        # The service addresses the page shows work as a GIS client would use them.
+        base = url.rstrip("/")
+        shown = {k: text(d, f"url-{k}") for k in ("wms", "wmts", "xyz")}
+        wms_caps = urllib.request.urlopen(shown["wms"] + "?SERVICE=WMS&REQUEST=GetCapabilities", timeout=30).read()
+        wmts_caps = urllib.request.urlopen(shown["wmts"], timeout=30).read()
+        tile = urllib.request.urlopen(shown["xyz"].replace("{z}/{x}/{y}", "1/1/0"), timeout=30).read()
+        check("GIS service addresses shown and answering", shown["wms"] == base + "/wms" and b"<WMS_Capabilities" in wms_caps
+              and b"<Capabilities" in wmts_caps and tile[:8] == b"\x89PNG\r\n\x1a\n", f"{shown}")
 
         # Workflow 4: country selection with zoom.
         Select(d.find_element(By.ID, "country-select")).select_by_visible_text("Mongolia")

@@ -377,6 +377,10 @@ async function start() {
   $("tf-list").onclick = listTransformations;
   $("tf-project").onclick = projectWithSelected;
   $("tf-use-code").onclick = useCode;
+  // The service addresses, as this page was reached (the capabilities advertise the same host).
+  setText("url-wms", `${location.origin}/wms`);
+  setText("url-wmts", `${location.origin}/wmts/1.0.0/WMTSCapabilities.xml`);
+  setText("url-xyz", `${location.origin}/tiles/{z}/{x}/{y}.png?layers=countries`);
   await Promise.all([loadPresets(), loadCountries()]);
   await chooseSR("EPSG:4326", "WGS 84");
   document.body.dataset.ready = "true";
