@@ -94,16 +94,25 @@ extension Canvas {
                     var word = bits[k]
                     if word == 0 { continue }
                     bits[k] = 0
+                    // The cells' pixels, a word at a time; for cells past the box (edges on its
+                    // right side), the pixel after the run, which may differ from it.
+                    let first = k &<< 6
+                    let inside = first &+ 64 <= cols ? word : word & ((1 &<< UInt64(max(cols &- first, 0))) &- 1)
+                    if inside != 0 {
+                        let x = box.x0 &+ first, shift = UInt64(x & 63)
+                        markRow[x &>> 6] |= inside &<< shift
+                        if shift != 0 && (x &>> 6) &+ 1 < markWords { markRow[(x &>> 6) &+ 1] |= inside &>> (64 &- shift) }
+                    }
+                    if inside != word && box.x0 &+ cols < w {
+                        let x = box.x0 &+ cols
+                        markRow[x &>> 6] |= 1 &<< UInt64(x & 63)
+                    }
                     repeat {
-                        let c = k &<< 6 | word.trailingZeroBitCount
+                        let c = first | word.trailingZeroBitCount
                         word &= word &- 1
                         if c > next { layers.run(row + next &* 4, count: min(c, cols) &- next) }
                         layers.take(c)
                         if c < cols { layers.pixel(row + c &* 4) }
-                        // The cell's pixel; for a cell past the box (an edge on its right side),
-                        // the pixel after the run, which may differ from it.
-                        let x = box.x0 &+ min(c, cols)
-                        if x < w { markRow[x &>> 6] |= 1 &<< UInt64(x & 63) }
                         next = c &+ 1
                     } while word != 0
                 }
