@@ -128,26 +128,33 @@ struct PaletteQuantizer {
     }
 
     /// The nearest entry (squared distance over the four channels; the lowest index of equals)
-    /// for many colours: the entries sorted by red, searched outwards from a colour's red and
-    /// stopped once the red difference alone exceeds the best distance.
+    /// for many colours: the entries sorted by the sum of their channels, searched outwards from
+    /// a colour's sum and stopped once the sums alone rule the rest out (|Δsum|² ≤ 4 · distance,
+    /// by Cauchy–Schwarz). A map's colours lie on lines between a few flat colours, along which
+    /// the sum moves steadily, so few entries are looked at.
     struct Nearest {
-        let sorted: [SIMD4<Int32>], index: [Int]
+        let sorted: [SIMD4<Int32>], sums: [Int32], index: [Int]
+        /// For each channel sum 0 … 1020, the first sorted entry whose sum is at least it.
+        let start: [Int]
 
         init(_ entries: [SIMD4<Int32>]) {
-            let order = entries.indices.sorted { (entries[$0].x, $0) < (entries[$1].x, $1) }
+            let order = entries.indices.sorted { (entries[$0].wrappedSum(), $0) < (entries[$1].wrappedSum(), $1) }
             sorted = order.map { entries[$0] }
+            sums = sorted.map { $0.wrappedSum() }
             index = order
+            var start = [Int](repeating: sums.count, count: 4 * 255 + 1), k = 0
+            for sum in start.indices {
+                while k < sums.count && sums[k] < Int32(sum) { k += 1 }
+                start[sum] = k
+            }
+            self.start = start
         }
 
         func assign(_ colours: [SIMD4<Int32>]) -> [Int] { colours.map(nearest) }
 
         func nearest(_ c: SIMD4<Int32>) -> Int {
-            // The first entry with red ≥ the colour's.
-            var lo = 0, hi = sorted.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if sorted[mid].x < c.x { lo = mid + 1 } else { hi = mid }
-            }
+            let sum = c.wrappedSum()
+            let lo = start[Int(sum)]
             var best = -1, bestDistance = Int32.max
             func consider(_ k: Int) {
                 let d = c &- sorted[k]
@@ -158,14 +165,14 @@ struct PaletteQuantizer {
                 }
             }
             var up = lo, down = lo - 1
-            while up < sorted.count || down >= 0 {
-                if up < sorted.count {
-                    let dr = sorted[up].x - c.x
-                    if dr * dr > bestDistance { up = sorted.count } else { consider(up); up += 1 }
+            while up < sums.count || down >= 0 {
+                if up < sums.count {
+                    let ds = Int64(sums[up] - sum)
+                    if ds * ds > 4 * Int64(bestDistance) { up = sums.count } else { consider(up); up += 1 }
                 }
                 if down >= 0 {
-                    let dr = c.x - sorted[down].x
-                    if dr * dr > bestDistance { down = -1 } else { consider(down); down -= 1 }
+                    let ds = Int64(sum - sums[down])
+                    if ds * ds > 4 * Int64(bestDistance) { down = -1 } else { consider(down); down -= 1 }
                 }
             }
             return best
