@@ -59,7 +59,7 @@ import Testing
          "InvalidParameterValue", "TILEMATRIX", 400),
         ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=1&TILEROW=0&TILECOL=0&FORMAT=image/gif",
          "InvalidParameterValue", "FORMAT", 400),
-        ("SERVICE=WMTS&REQUEST=GetFeatureInfo", "OperationNotSupported", "REQUEST", 400),
+        ("SERVICE=WMTS&REQUEST=DescribeDomains", "OperationNotSupported", "REQUEST", 400),
         ("SERVICE=WMTS", "MissingParameterValue", "REQUEST", 400),
     ])
     func exceptions(query: String, code: String, locator: String, status: Int) async throws {
@@ -75,5 +75,33 @@ import Testing
         #expect(format.status == 400 && format.text.contains("locator=\"Format\""))
         let set = try await LiveServer.request("/wmts/1.0.0/countries/default/GoogleMapsCompatible/1/0/0.png")
         #expect(set.status == 200)
+    }
+}
+
+/// WMTS GetFeatureInfo: the answer WMS gives for the same 256 × 256 EPSG:3857 map and pixel.
+@Suite struct WMTSFeatureInfoTests {
+    // Pixel (57, 182) of tile 3/4/2 is near 10° E, 50° N: in Germany.
+    @Test(arguments: [("countries", 3, 2, 4, 57, 182, "text/plain"), ("countries", 3, 2, 4, 57, 182, "application/json"),
+                      ("ndvi", 12, 2162, 1605, 30, 200, "application/json")])
+    func sameAsWMS(layer: String, z: Int, row: Int, column: Int, i: Int, j: Int, format: String) async throws {
+        let r = try await LiveServer.request("/wmts?SERVICE=WMTS&REQUEST=GetFeatureInfo&VERSION=1.0.0&LAYER=\(layer)&STYLE=default"
+            + "&FORMAT=image/png&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=\(z)&TILEROW=\(row)&TILECOL=\(column)&I=\(i)&J=\(j)"
+            + "&INFOFORMAT=\(format)")
+        // The tile's extent from the slippy-map formulas, written out here.
+        let half = 20037508.342789244, size = 2 * half / Double(1 << z)
+        let box = [-half + Double(column) * size, half - Double(row + 1) * size, -half + Double(column + 1) * size, half - Double(row) * size]
+        let wms = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetFeatureInfo&LAYERS=\(layer)&QUERY_LAYERS=\(layer)"
+            + "&STYLES=&CRS=EPSG:3857&BBOX=\(box.map { "\($0)" }.joined(separator: ","))&WIDTH=256&HEIGHT=256&I=\(i)&J=\(j)&INFO_FORMAT=\(format)")
+        #expect(r.status == 200 && wms.status == 200 && r.contentType == wms.contentType)
+        #expect(r.body == wms.body, "\(r.text.prefix(300)) vs \(wms.text.prefix(300))")
+        if layer == "countries" { #expect(r.text.contains("Germany") && r.text.contains("DEU"), "\(r.text.prefix(200))") }
+    }
+
+    @Test func badPoint() async throws {
+        let r = try await LiveServer.request("/wmts?SERVICE=WMTS&REQUEST=GetFeatureInfo&LAYER=countries&STYLE=default"
+            + "&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=1&TILEROW=0&TILECOL=0&I=256&J=0&INFOFORMAT=text/plain")
+        #expect(r.status == 400 && r.text.contains("exceptionCode=\"PointIJOutOfRange\" locator=\"I\""))
+        let caps = try await LiveServer.request("/wmts?SERVICE=WMTS&REQUEST=GetCapabilities")
+        #expect(caps.text.contains("<ows:Operation name=\"GetFeatureInfo\">") && caps.text.contains("<InfoFormat>application/json</InfoFormat>"))
     }
 }

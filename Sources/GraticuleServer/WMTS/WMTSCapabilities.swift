@@ -39,7 +39,7 @@ extension GraticuleServer {
           <ows:OperationsMetadata>
 
         """
-        s += operation("GetCapabilities") + operation("GetTile")
+        s += operation("GetCapabilities") + operation("GetTile") + operation("GetFeatureInfo")
         s += "  </ows:OperationsMetadata>\n  <Contents>\n"
         let mercatorLatitude = 85.051128779806604
         for l in layerDescriptions {
@@ -53,6 +53,7 @@ extension GraticuleServer {
             }
             s += "</Style>\n"
             for f in MapImageFormat.allCases { s += "      <Format>\(f.wmtsName)</Format>\n" }
+            for f in FeatureInfoFormat.formats { s += "      <InfoFormat>\(f)</InfoFormat>\n" }
             s += "      <TileMatrixSetLink><TileMatrixSet>\(WMTSMatrixSet.identifier)</TileMatrixSet></TileMatrixSetLink>\n"
             let path = l.name.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? l.name
             for f in MapImageFormat.allCases {

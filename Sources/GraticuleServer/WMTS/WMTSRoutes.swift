@@ -9,7 +9,8 @@ import Hummingbird
 /// as PNG, 8-bit PNG or JPEG. Both encodings of the standard:
 ///
 /// - KVP at `/wmts?SERVICE=WMTS&REQUEST=GetCapabilities|GetTile&VERSION=1.0.0&LAYER=…&STYLE=default
-///   &TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=z&TILEROW=y&TILECOL=x&FORMAT=image/png`;
+///   &TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=z&TILEROW=y&TILECOL=x&FORMAT=image/png`, and
+///   GetFeatureInfo with `I`, `J` and `INFOFORMAT` (the WMS formats);
 /// - RESTful at `/wmts/1.0.0/WMTSCapabilities.xml` and
 ///   `/wmts/1.0.0/{layer}/default/WebMercatorQuad/{z}/{y}/{x}.png` (or `.png8`, `.jpg`), the
 ///   templates the capabilities' ResourceURLs state.
@@ -49,7 +50,8 @@ extension GraticuleServer {
                 throw WMTSException(.invalidParameterValue, "SERVICE", "SERVICE=\(APIError.quoted(service)): this endpoint serves WMTS")
             }
             guard let op = query["request"], !op.isEmpty else {
-                throw WMTSException(.missingParameterValue, "REQUEST", "missing parameter REQUEST (GetCapabilities or GetTile)")
+                throw WMTSException(.missingParameterValue, "REQUEST",
+                                    "missing parameter REQUEST (GetCapabilities, GetTile or GetFeatureInfo)")
             }
             switch op.lowercased() {
             case "getcapabilities":
@@ -58,12 +60,7 @@ extension GraticuleServer {
                 if let v = query["version"], v != "1.0.0" {
                     throw WMTSException(.invalidParameterValue, "VERSION", "VERSION=\(APIError.quoted(v)): this server speaks WMTS 1.0.0")
                 }
-                func required(_ name: String) throws(WMTSException) -> String {
-                    guard let v = query[name.lowercased()], !v.isEmpty else {
-                        throw WMTSException(.missingParameterValue, name, "missing parameter \(name)")
-                    }
-                    return v
-                }
+                let required = { (name: String) throws(WMTSException) -> String in try Self.wmtsParameter(query, name) }
                 let formatText = try required("FORMAT")
                 guard let format = MapImageFormat(wms: formatText) else {
                     throw WMTSException(.invalidParameterValue, "FORMAT",
@@ -72,9 +69,11 @@ extension GraticuleServer {
                 return try await wmtsTile(layer: try required("LAYER"), style: try required("STYLE"), set: try required("TILEMATRIXSET"),
                                           matrix: try required("TILEMATRIX"), row: try required("TILEROW"),
                                           column: try required("TILECOL"), format: format)
+            case "getfeatureinfo":
+                return try wmtsFeatureInfo(query)
             default:
                 throw WMTSException(.operationNotSupported, "REQUEST",
-                                    "REQUEST=\(APIError.quoted(op)): expected GetCapabilities or GetTile")
+                                    "REQUEST=\(APIError.quoted(op)): expected GetCapabilities, GetTile or GetFeatureInfo")
             }
         } catch {
             guard let e = WMTSException(reporting: error) else { throw error }
@@ -82,11 +81,49 @@ extension GraticuleServer {
         }
     }
 
-    /// GetTile: the layer, the default style, WebMercatorQuad, and a tile inside its level.
-    func wmtsTile(layer name: String, style: String?, set: String, matrix: String, row: String, column: String,
-                  format: MapImageFormat) async throws -> Response {
-        let layer: ServedLayer
-        do { layer = try mapLayer(name) } catch {
+    /// A required KVP parameter's value.
+    static func wmtsParameter(_ query: Query, _ name: String) throws(WMTSException) -> String {
+        guard let v = query[name.lowercased()], !v.isEmpty else {
+            throw WMTSException(.missingParameterValue, name, "missing parameter \(name)")
+        }
+        return v
+    }
+
+    /// GetFeatureInfo (KVP, §7.3): the tile as GetTile addresses it, the pixel (I, J) within it
+    /// and INFOFORMAT (text/plain, application/json, text/xml, application/vnd.ogc.gml,
+    /// text/html), answered as WMS GetFeatureInfo answers the same 256 × 256 EPSG:3857 map:
+    /// the raster cell or the country under the pixel's centre.
+    func wmtsFeatureInfo(_ query: Query) throws -> Response {
+        let p = { (name: String) throws(WMTSException) -> String in try Self.wmtsParameter(query, name) }
+        let (name, z, row, column) = try wmtsTileAddress(layer: try p("LAYER"), style: query["style"], set: try p("TILEMATRIXSET"),
+                                                         matrix: try p("TILEMATRIX"), row: try p("TILEROW"), column: try p("TILECOL"))
+        let format = try p("INFOFORMAT")
+        guard FeatureInfoFormat.formats.contains(format.lowercased()) else {
+            throw WMTSException(.invalidParameterValue, "INFOFORMAT",
+                                "INFOFORMAT=\(APIError.quoted(format)): expected \(FeatureInfoFormat.formats.joined(separator: ", "))")
+        }
+        var pixel: [Int] = []
+        for locator in ["I", "J"] {
+            let text = try p(locator)
+            guard let v = Int(text), (0..<256).contains(v) else {
+                throw WMTSException(.pointIJOutOfRange, locator, "\(locator)=\(APIError.quoted(text)): expected a pixel from 0 to 255 of the tile")
+            }
+            pixel.append(v)
+        }
+        let e = TileAddress.extent(z: z, x: column, y: row)
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? name
+        let wms = "SERVICE=WMS&VERSION=1.3.0&REQUEST=GetFeatureInfo&CRS=EPSG:3857&WIDTH=256&HEIGHT=256"
+            + "&BBOX=\(e.xMin),\(e.yMin),\(e.xMax),\(e.yMax)&I=\(pixel[0])&J=\(pixel[1])"
+            + "&LAYERS=\(encoded)&QUERY_LAYERS=\(encoded)&INFO_FORMAT=\(format.lowercased())"
+        do { return try featureInfo(try Query(query: wms), version: .v130) } catch let e as WMSException {
+            throw WMTSException(.noApplicableCode, nil, e.message, status: e.status)
+        }
+    }
+
+    /// The layer (by name), z, row and column of a tile address, checked as §8.1.1 asks.
+    func wmtsTileAddress(layer name: String, style: String?, set: String, matrix: String, row: String,
+                         column: String) throws(WMTSException) -> (layer: String, z: Int, row: Int, column: Int) {
+        guard mapLayerNames.contains(name) || name == "countries110" else {
             throw WMTSException(.invalidParameterValue, "LAYER",
                                 "LAYER=\(APIError.quoted(name)): expected one of \(mapLayerNames.joined(separator: ", "))")
         }
@@ -101,16 +138,24 @@ extension GraticuleServer {
             throw WMTSException(.invalidParameterValue, "TILEMATRIX",
                                 "TILEMATRIX=\(APIError.quoted(matrix)): expected a level from 0 to \(WMTSMatrixSet.levels.upperBound)")
         }
-        let n = 1 << z
+        var values: [Int] = []
         for (text, locator) in [(row, "TILEROW"), (column, "TILECOL")] {
             guard let v = Int(text) else {
                 throw WMTSException(.invalidParameterValue, locator, "\(locator)=\(APIError.quoted(text)): expected an integer")
             }
-            guard (0..<n).contains(v) else {
-                throw WMTSException(.tileOutOfRange, locator, "\(locator)=\(v): level \(z) has tiles 0 to \(n - 1)")
+            guard (0..<(1 << z)).contains(v) else {
+                throw WMTSException(.tileOutOfRange, locator, "\(locator)=\(v): level \(z) has tiles 0 to \((1 << z) - 1)")
             }
+            values.append(v)
         }
-        return try await tile([layer], z: z, x: Int(column)!, y: Int(row)!, format: format)
+        return (name, z, values[0], values[1])
+    }
+
+    /// GetTile: the layer, the default style, WebMercatorQuad, and a tile inside its level.
+    func wmtsTile(layer name: String, style: String?, set: String, matrix: String, row: String, column: String,
+                  format: MapImageFormat) async throws -> Response {
+        let address = try wmtsTileAddress(layer: name, style: style, set: set, matrix: matrix, row: row, column: column)
+        return try await tile([try mapLayer(address.layer)], z: address.z, x: address.column, y: address.row, format: format)
     }
 }
 
@@ -130,7 +175,7 @@ struct WMTSException: Error, Sendable {
     enum Code: String, Sendable {
         case missingParameterValue = "MissingParameterValue", invalidParameterValue = "InvalidParameterValue"
         case tileOutOfRange = "TileOutOfRange", operationNotSupported = "OperationNotSupported"
-        case noApplicableCode = "NoApplicableCode"
+        case pointIJOutOfRange = "PointIJOutOfRange", noApplicableCode = "NoApplicableCode"
     }
     var code: Code
     var locator: String?
