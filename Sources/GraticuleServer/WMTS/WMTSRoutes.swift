@@ -15,8 +15,9 @@ import Hummingbird
 ///   `/wmts/1.0.0/{layer}/default/WebMercatorQuad/{z}/{y}/{x}.png` (or `.png8`, `.jpg`), the
 ///   templates the capabilities' ResourceURLs state.
 ///
-/// Errors are OWS 1.1 `ExceptionReport`s with the codes of the standard (Table 28:
-/// MissingParameterValue, InvalidParameterValue, TileOutOfRange, OperationNotSupported), all
+/// Errors are OWS 1.1 `ExceptionReport`s with the codes of the standard (Tables 28 and 32:
+/// MissingParameterValue, InvalidParameterValue, TileOutOfRange, PointIJOutOfRange,
+/// OperationNotSupported; NoApplicableCode for a failure drawing the tile), all
 /// with HTTP 400 (Table 28 gives 501 to OperationNotSupported; the request is the client's
 /// fault, as WMS answers it here, and the server keeps 5xx for its own failures).
 extension GraticuleServer {
