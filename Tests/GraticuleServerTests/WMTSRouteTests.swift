@@ -97,6 +97,21 @@ import Testing
         if layer == "countries" { #expect(r.text.contains("Germany") && r.text.contains("DEU"), "\(r.text.prefix(200))") }
     }
 
+    /// The RESTful template (`…/{TileCol}/{J}/{I}.json`) gives the KVP answer.
+    @Test func restful() async throws {
+        let kvp = try await LiveServer.request("/wmts?SERVICE=WMTS&REQUEST=GetFeatureInfo&VERSION=1.0.0&LAYER=countries&STYLE=default"
+            + "&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=3&TILEROW=2&TILECOL=4&I=57&J=182&INFOFORMAT=application/json")
+        let rest = try await LiveServer.request("/wmts/1.0.0/countries/default/WebMercatorQuad/3/2/4/182/57.json")
+        #expect(kvp.status == 200 && rest.status == 200 && rest.body == kvp.body && rest.text.contains("Germany"))
+        let html = try await LiveServer.request("/wmts/1.0.0/countries/default/WebMercatorQuad/3/2/4/182/57.html")
+        #expect(html.status == 200 && html.contentType.hasPrefix("text/html"))
+        let bad = try await LiveServer.request("/wmts/1.0.0/countries/default/WebMercatorQuad/3/2/4/182/57.pdf")
+        #expect(bad.status == 400 && bad.text.contains("locator=\"InfoFormat\""))
+        let caps = try await LiveServer.request("/wmts?SERVICE=WMTS&REQUEST=GetCapabilities", headers: ["Host": "tiles.example.org"])
+        #expect(caps.text.contains("<ResourceURL format=\"application/json\" resourceType=\"FeatureInfo\" "
+            + "template=\"http://tiles.example.org/wmts/1.0.0/countries/{Style}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}/{J}/{I}.json\"/>"))
+    }
+
     @Test func badPoint() async throws {
         let r = try await LiveServer.request("/wmts?SERVICE=WMTS&REQUEST=GetFeatureInfo&LAYER=countries&STYLE=default"
             + "&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=1&TILEROW=0&TILECOL=0&I=256&J=0&INFOFORMAT=text/plain")

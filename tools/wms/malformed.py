@@ -105,7 +105,7 @@ def request():
         return "GET", "/wmts?" + q(p), None, {}
     if kind == 14:
         return "GET", "/wmts/1.0.0/" + "/".join(enc(pick(NAMES + ["countries", "default", "WebMercatorQuad", "..", "%2e%2e", "3"]))
-                                              for _ in range(6)) + pick([".png", ".jpg", ".gif", ""]), None, {}
+                                              for _ in range(pick([6, 8]))) + pick([".png", ".jpg", ".gif", ".json", ".txt", ""]), None, {}
     if kind == 12:
         z = pick(["-1", "23", "99999999999", "a", "1"])
         return "GET", f"/tiles/{z}/{pick(['0', '-1', '9' * 30, 'x'])}/{pick(['0.png', '0', '..%2f..%2fetc.png', '5.png', '0.jpg', '0.jpg.png', '.jpg'])}?layers=" + enc(pick(NAMES)), None, {}

@@ -60,6 +60,10 @@ extension GraticuleServer {
                 let template = baseURL + "/wmts/1.0.0/\(path)/{Style}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.\(f.tileExtension)"
                 s += "      <ResourceURL format=\"\(f.wmtsName)\" resourceType=\"tile\" template=\"\(XML.escape(template))\"/>\n"
             }
+            for f in WMTSInfoFormat.extensions {
+                let template = baseURL + "/wmts/1.0.0/\(path)/{Style}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}/{J}/{I}.\(f.ext)"
+                s += "      <ResourceURL format=\"\(f.format)\" resourceType=\"FeatureInfo\" template=\"\(XML.escape(template))\"/>\n"
+            }
             s += "    </Layer>\n"
         }
         s += "    <TileMatrixSet>\n      <ows:Identifier>\(WMTSMatrixSet.identifier)</ows:Identifier>\n"

@@ -11,8 +11,9 @@ import Hummingbird
 /// - KVP at `/wmts?SERVICE=WMTS&REQUEST=GetCapabilities|GetTile&VERSION=1.0.0&LAYER=…&STYLE=default
 ///   &TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=z&TILEROW=y&TILECOL=x&FORMAT=image/png`, and
 ///   GetFeatureInfo with `I`, `J` and `INFOFORMAT` (the WMS formats);
-/// - RESTful at `/wmts/1.0.0/WMTSCapabilities.xml` and
-///   `/wmts/1.0.0/{layer}/default/WebMercatorQuad/{z}/{y}/{x}.png` (or `.png8`, `.jpg`), the
+/// - RESTful at `/wmts/1.0.0/WMTSCapabilities.xml`,
+///   `/wmts/1.0.0/{layer}/default/WebMercatorQuad/{z}/{y}/{x}.png` (or `.png8`, `.jpg`) and
+///   `…/{z}/{y}/{x}/{j}/{i}.json` (or `.txt`, `.xml`, `.gml`, `.html`) for GetFeatureInfo, the
 ///   templates the capabilities' ResourceURLs state.
 ///
 /// Errors are OWS 1.1 `ExceptionReport`s with the codes of the standard (Tables 28 and 32:
@@ -25,6 +26,22 @@ extension GraticuleServer {
         router.get("/wmts") { request, _ in try await self.wmtsKVP(request) }
         router.get("/wmts/1.0.0/WMTSCapabilities.xml") { request, _ in
             self.wmtsCapabilitiesResponse(baseURL: self.publicBaseURL(request))
+        }
+        router.get("/wmts/1.0.0/:layer/:style/:set/:z/:y/:x/:j/:i") { _, context in
+            let p = context.parameters
+            let file = (p.get("i") ?? "").split(separator: ".", maxSplits: 1).map(String.init)
+            do {
+                guard file.count == 2, let format = WMTSInfoFormat.byExtension[file[1].lowercased()] else {
+                    throw WMTSException(.invalidParameterValue, "InfoFormat",
+                                        "\(APIError.quoted(p.get("i") ?? "")): expected {I}.txt, .json, .xml, .gml or .html")
+                }
+                return try self.wmtsFeatureInfo(layer: p.get("layer") ?? "", style: p.get("style"), set: p.get("set") ?? "",
+                                                matrix: p.get("z") ?? "", row: p.get("y") ?? "", column: p.get("x") ?? "",
+                                                i: file[0], j: p.get("j") ?? "", format: format)
+            } catch {
+                guard let e = WMTSException(reporting: error) else { throw error }
+                return e.response
+            }
         }
         router.get("/wmts/1.0.0/:layer/:style/:set/:z/:y/:x") { _, context in
             let p = context.parameters
@@ -96,16 +113,21 @@ extension GraticuleServer {
     /// the raster cell or the country under the pixel's centre.
     func wmtsFeatureInfo(_ query: Query) throws -> Response {
         let p = { (name: String) throws(WMTSException) -> String in try Self.wmtsParameter(query, name) }
-        let (name, z, row, column) = try wmtsTileAddress(layer: try p("LAYER"), style: query["style"], set: try p("TILEMATRIXSET"),
-                                                         matrix: try p("TILEMATRIX"), row: try p("TILEROW"), column: try p("TILECOL"))
-        let format = try p("INFOFORMAT")
+        return try wmtsFeatureInfo(layer: try p("LAYER"), style: query["style"], set: try p("TILEMATRIXSET"), matrix: try p("TILEMATRIX"),
+                                   row: try p("TILEROW"), column: try p("TILECOL"), i: try p("I"), j: try p("J"),
+                                   format: try p("INFOFORMAT"))
+    }
+
+    /// GetFeatureInfo of a tile's pixel, KVP or RESTful (`…/{TileCol}/{J}/{I}.{txt|json|xml|gml|html}`).
+    func wmtsFeatureInfo(layer: String, style: String?, set: String, matrix: String, row: String, column: String,
+                         i: String, j: String, format: String) throws -> Response {
+        let (name, z, row, column) = try wmtsTileAddress(layer: layer, style: style, set: set, matrix: matrix, row: row, column: column)
         guard FeatureInfoFormat.formats.contains(format.lowercased()) else {
             throw WMTSException(.invalidParameterValue, "INFOFORMAT",
                                 "INFOFORMAT=\(APIError.quoted(format)): expected \(FeatureInfoFormat.formats.joined(separator: ", "))")
         }
         var pixel: [Int] = []
-        for locator in ["I", "J"] {
-            let text = try p(locator)
+        for (locator, text) in [("I", i), ("J", j)] {
             guard let v = Int(text), (0..<256).contains(v) else {
                 throw WMTSException(.pointIJOutOfRange, locator, "\(locator)=\(APIError.quoted(text)): expected a pixel from 0 to 255 of the tile")
             }
@@ -158,6 +180,15 @@ extension GraticuleServer {
         let address = try wmtsTileAddress(layer: name, style: style, set: set, matrix: matrix, row: row, column: column)
         return try await tile([try mapLayer(address.layer)], z: address.z, x: address.column, y: address.row, format: format)
     }
+}
+
+/// GetFeatureInfo's formats by the file extension of their RESTful template.
+enum WMTSInfoFormat {
+    static let extensions: [(format: String, ext: String)] = [
+        ("text/plain", "txt"), ("application/json", "json"), ("text/xml", "xml"), ("application/vnd.ogc.gml", "gml"),
+        ("text/html", "html"),
+    ]
+    static let byExtension = Dictionary(uniqueKeysWithValues: extensions.map { ($0.ext, $0.format) })
 }
 
 /// The one tile matrix set served: Web Mercator quadtree tiles of 256 × 256 pixels.
