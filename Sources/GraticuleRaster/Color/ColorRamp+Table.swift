@@ -24,7 +24,7 @@ extension ColorRamp {
 
         init(_ ramp: ColorRamp) {
             let n = Self.bucketCount
-            let low = ramp.stops[0].value, high = ramp.stops[ramp.stops.count - 1].value
+            let (low, high) = ramp.range
             self.low = low
             self.high = high
             scale = Double(n) / (high - low)
@@ -66,7 +66,7 @@ extension ColorRamp {
         /// ramp whose range is empty, too narrow for buckets (subnormal: buckets per unit ∞) or
         /// too wide for a double (so that every value's offset from the first stop is finite).
         static func shared(_ ramp: ColorRamp, valueCount: Int) -> Table? {
-            let range = ramp.stops[ramp.stops.count - 1].value - ramp.stops[0].value
+            let range = ramp.range.high - ramp.range.low
             guard range > 0, range.isFinite, (Double(bucketCount) / range).isFinite else { return nil }
             if let t = cache.value(for: ramp) { return t }
             guard valueCount >= bucketCount else { return nil }

@@ -22,6 +22,10 @@ public struct ColorRamp: Sendable, Hashable {
         self.noDataColor = noDataColor
     }
 
+    /// The values of the first and last stops: below the one and above the other the ramp keeps
+    /// its end colours.
+    public var range: (low: Double, high: Double) { (stops[0].value, stops[stops.count - 1].value) }
+
     /// The colour of a value.
     @inlinable
     public func color(_ v: Double) -> SIMD4<UInt8> {

@@ -3,9 +3,13 @@ extension Canvas {
     /// canvas, in `color` (RGBA, not premultiplied; source-over, no anti-aliasing). Legends'
     /// colour bars and the background of in-image messages.
     public mutating func fillRect(x: Int, y: Int, width: Int, height: Int, color: SIMD4<UInt8>) {
+        /// The end of a span of `length` from `start`, saturating instead of overflowing.
+        func end(_ start: Int, _ length: Int) -> Int {
+            let (sum, overflow) = start.addingReportingOverflow(max(length, 0))
+            return overflow ? Int.max : sum
+        }
         let x0 = max(x, 0), y0 = max(y, 0)
-        let x1 = min(x.addingReportingOverflow(max(width, 0)).overflow ? Int.max : x + max(width, 0), self.width)
-        let y1 = min(y.addingReportingOverflow(max(height, 0)).overflow ? Int.max : y + max(height, 0), self.height)
+        let x1 = min(end(x, width), self.width), y1 = min(end(y, height), self.height)
         guard x0 < x1, y0 < y1, color.w > 0 else { return }
         let blender = Blender(color: color, evenOdd: false)
         let w = self.width

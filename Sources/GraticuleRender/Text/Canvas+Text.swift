@@ -13,8 +13,10 @@ extension Canvas {
                 let base = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 var left = x
                 for c in text.unicodeScalars {
+                    // Past the right side nothing more shows (and `left` stops before it can overflow).
+                    guard left < w else { break }
                     defer { left += font.cellWidth }
-                    guard left < w, left + font.cellWidth > 0 else { continue }
+                    guard left + font.cellWidth > 0 else { continue }
                     let glyph = font.glyph(c) * font.cellHeight
                     for r in 0..<font.cellHeight {
                         let py = y + r

@@ -6,14 +6,14 @@ import Hummingbird
 /// servers answer clients that accept it (browsers, QGIS, OWSLib through requests, GDAL through
 /// curl): WMS capabilities (190 kB of XML → 22 kB), JSON, GeoJSON, SVG maps, the viewer's
 /// HTML, CSS and JavaScript. Images (PNG, JPEG) are compressed already and pass through, as do
-/// bodies under 1 KiB, responses without a body (304), HEAD requests and responses that carry
-/// an encoding. A compressed response gets `Vary: Accept-Encoding`, and its strong ETag becomes
-/// weak (`W/"…"`), as nginx does: the bytes differ from the identity encoding's.
+/// bodies under 1 KiB, responses without a body (304) and responses that carry an encoding. A
+/// compressed response gets `Vary: Accept-Encoding`, and its strong ETag becomes weak (`W/"…"`),
+/// as nginx does: the bytes differ from the identity encoding's. A HEAD request reaches it as
+/// its GET (`HeadMiddleware`, outside it), so its headers are the gzipped GET's.
 struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        guard request.method != .head, response.status != .notModified, response.status != .noContent,
+        guard response.status != .notModified, response.status != .noContent,
               response.headers[.contentEncoding] == nil, HTTPCompression.acceptsGzip(request.headers[values: .acceptEncoding]),
               let type = response.headers[.contentType], HTTPCompression.isCompressible(type),
               (response.body.contentLength ?? HTTPCompression.minimumBytes) >= HTTPCompression.minimumBytes else { return response }

@@ -35,7 +35,7 @@ extension GraticuleServer {
     func tile(_ layers: [ServedLayer], z: Int, x: Int, y: Int, format: MapImageFormat) async throws -> Response {
         let map = MapRequest(spatialReference: try state.spatialReference("EPSG:3857", parameter: "tile"),
                              extent: TileAddress.extent(z: z, x: x, y: y), width: 256, height: 256, layers: layers,
-                             background: format == .png ? SIMD4(0, 0, 0, 0) : SIMD4(255, 255, 255, 0), format: format)
+                             background: format == .jpeg ? SIMD4(255, 255, 255, 0) : SIMD4(0, 0, 0, 0), format: format)
         var headers = HTTPFields()
         headers[.cacheControl] = "public, max-age=86400"
         return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType, headers: headers)

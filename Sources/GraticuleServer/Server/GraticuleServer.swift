@@ -3,8 +3,9 @@ import GraticuleCore
 import Hummingbird
 import Logging
 
-/// The Graticule HTTP service: the JSON API (`/api/…`), OGC WMS 1.3.0 and 1.1.1 (`/wms`), XYZ
-/// tiles (`/tiles/{z}/{x}/{y}.png` or `.jpg`) and the web viewer (`/`), on Hummingbird 2.
+/// The Graticule HTTP service: the JSON API (`/api/…`), OGC WMS 1.3.0 and 1.1.1 (`/wms`), OGC
+/// WMTS 1.0.0 (`/wmts`), XYZ tiles (`/tiles/{z}/{x}/{y}.png`, `.png8` or `.jpg`) and the web
+/// viewer (`/`), on Hummingbird 2.
 ///
 /// ```swift
 /// let server = try GraticuleServer(configuration: ServerConfiguration(port: 0))

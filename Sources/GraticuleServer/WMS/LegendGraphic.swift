@@ -55,7 +55,7 @@ extension GraticuleServer {
         case .countries: return .swatch(label: layer.name)
         case let .raster(r):
             if let ramp = servedRamp(r) {
-                let low = ramp.stops.first!.value, high = ramp.stops.last!.value
+                let (low, high) = ramp.range
                 var ticks = [Legend.Tick(value: low, label: Self.tickLabel(low)), Legend.Tick(value: high, label: Self.tickLabel(high))]
                 if low < 0 && high > 0 { ticks.append(Legend.Tick(value: 0, label: "0")) }
                 return .ramp(ramp, ticks: ticks)
@@ -134,6 +134,9 @@ extension GraticuleServer {
     struct LegendLayout {
         var width: Int, height: Int
         var labels: [(text: String, x: Int, y: Int)] = []
+        /// A ramp's bar runs down (highest value at the top) when the symbol is at least as tall
+        /// as it is wide, else to the right.
+        let vertical: Bool
 
         /// Space between the symbol and its labels, pixels.
         static let gap = 3
@@ -142,6 +145,7 @@ extension GraticuleServer {
             let font = BitmapFont.fixed6x13
             width = w
             height = h
+            vertical = h >= w
             guard labels else { return }
             switch legend {
             case let .swatch(label):
@@ -149,8 +153,7 @@ extension GraticuleServer {
                 height = max(h, font.cellHeight)
                 self.labels = [(label, w + Self.gap, (height - font.cellHeight) / 2)]
             case let .ramp(ramp, ticks):
-                let low = ramp.stops.first!.value, high = ramp.stops.last!.value
-                let vertical = h >= w
+                let (low, high) = ramp.range
                 if vertical {
                     width = w + Self.gap + (ticks.map { font.width(of: $0.label) }.max() ?? 0)
                     height = max(h, font.cellHeight)
@@ -192,8 +195,7 @@ extension GraticuleServer {
             canvas.fillAndStroke(box, fill: style.countryFill.rgba, stroke: style.countryStroke.rgba,
                                  width: max(1, style.countryStrokeWidth))
         case let .ramp(ramp, _):
-            let low = ramp.stops.first!.value, high = ramp.stops.last!.value
-            let vertical = height >= width
+            let (low, high) = ramp.range, vertical = layout.vertical
             let steps = vertical ? height : width
             // Pixel k along the bar (from the top, or from the left) shows the value at its centre.
             let colours = (0..<steps).map { k -> SIMD4<UInt8> in

@@ -28,42 +28,42 @@ extension GraticuleServer {
             self.wmtsCapabilitiesResponse(baseURL: self.publicBaseURL(request))
         }
         router.get("/wmts/1.0.0/:layer/:style/:set/:z/:y/:x/:j/:i") { _, context in
-            let p = context.parameters
-            let file = (p.get("i") ?? "").split(separator: ".", maxSplits: 1).map(String.init)
-            do {
-                guard file.count == 2, let format = WMTSInfoFormat.byExtension[file[1].lowercased()] else {
+            try await WMTSException.answering {
+                let p = context.parameters
+                let (i, ext) = Self.fileName(p.get("i"))
+                guard let format = WMTSInfoFormat.byExtension[ext] else {
                     throw WMTSException(.invalidParameterValue, "InfoFormat",
                                         "\(APIError.quoted(p.get("i") ?? "")): expected {I}.txt, .json, .xml, .gml or .html")
                 }
                 return try self.wmtsFeatureInfo(layer: p.get("layer") ?? "", style: p.get("style"), set: p.get("set") ?? "",
                                                 matrix: p.get("z") ?? "", row: p.get("y") ?? "", column: p.get("x") ?? "",
-                                                i: file[0], j: p.get("j") ?? "", format: format)
-            } catch {
-                guard let e = WMTSException(reporting: error) else { throw error }
-                return e.response
+                                                i: i, j: p.get("j") ?? "", format: format)
             }
         }
         router.get("/wmts/1.0.0/:layer/:style/:set/:z/:y/:x") { _, context in
-            let p = context.parameters
-            let file = (p.get("x") ?? "").split(separator: ".", maxSplits: 1).map(String.init)
-            do {
-                guard file.count == 2, let format = MapImageFormat(name: file[1]) else {
+            try await WMTSException.answering {
+                let p = context.parameters
+                let (column, ext) = Self.fileName(p.get("x"))
+                guard let format = MapImageFormat(name: ext) else {
                     throw WMTSException(.invalidParameterValue, "Format",
                                         "tile \(APIError.quoted(p.get("x") ?? "")): expected {TileCol}.png, .png8 or .jpg")
                 }
                 return try await self.wmtsTile(layer: p.get("layer") ?? "", style: p.get("style"), set: p.get("set") ?? "",
-                                               matrix: p.get("z") ?? "", row: p.get("y") ?? "", column: file[0], format: format)
-            } catch {
-                guard let e = WMTSException(reporting: error) else { throw error }
-                return e.response
+                                               matrix: p.get("z") ?? "", row: p.get("y") ?? "", column: column, format: format)
             }
         }
     }
 
+    /// A RESTful path's last segment as its name and its extension (lower-cased; empty without one).
+    static func fileName(_ segment: String?) -> (name: String, ext: String) {
+        let parts = (segment ?? "").split(separator: ".", maxSplits: 1).map(String.init)
+        return parts.count == 2 ? (parts[0], parts[1].lowercased()) : (segment ?? "", "")
+    }
+
     func wmtsKVP(_ request: Request) async throws -> Response {
-        do {
+        try await WMTSException.answering {
             let query: Query
-            do { query = try Query(request) } catch { throw WMTSException(.invalidParameterValue, nil, error.message) }
+            do throws(APIError) { query = try Query(request) } catch { throw WMTSException(.invalidParameterValue, nil, error.message) }
             if let service = query["service"], service.uppercased() != "WMTS" {
                 throw WMTSException(.invalidParameterValue, "SERVICE", "SERVICE=\(APIError.quoted(service)): this endpoint serves WMTS")
             }
@@ -93,9 +93,6 @@ extension GraticuleServer {
                 throw WMTSException(.operationNotSupported, "REQUEST",
                                     "REQUEST=\(APIError.quoted(op)): expected GetCapabilities, GetTile or GetFeatureInfo")
             }
-        } catch {
-            guard let e = WMTSException(reporting: error) else { throw error }
-            return e.response
         }
     }
 
@@ -227,6 +224,15 @@ struct WMTSException: Error, Sendable {
         case let e as WMTSException: self = e
         case let e as APIError: self.init(.noApplicableCode, nil, e.message, status: e.status)
         default: return nil
+        }
+    }
+
+    /// `body`'s response, or the exception report of the error it throws (nil `reporting`:
+    /// rethrown, for the server's error middleware).
+    static func answering(_ body: () async throws -> Response) async throws -> Response {
+        do { return try await body() } catch {
+            guard let e = WMTSException(reporting: error) else { throw error }
+            return e.response
         }
     }
 
