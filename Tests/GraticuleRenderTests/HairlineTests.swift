@@ -9,8 +9,9 @@ import Testing
     /// `cols × rows` cells (the cover halves must stay zero: a hairline propagates nothing).
     static func areas(cols: Int, rows: Int, halfWidth hw: Double, _ segments: [(Double, Double, Double, Double)]) -> [Double] {
         let stride = cols + 2, words = (stride + 63) >> 6
-        let cells = UnsafeMutablePointer<Float>.allocate(capacity: 2 * stride * rows)
-        cells.initialize(repeating: 0, count: 2 * stride * rows)
+        let n = CoverageAccumulator.floatsPerCell
+        let cells = UnsafeMutablePointer<Float>.allocate(capacity: n * stride * rows)
+        cells.initialize(repeating: 0, count: n * stride * rows)
         let touched = UnsafeMutablePointer<UInt64>.allocate(capacity: words * rows)
         touched.initialize(repeating: 0, count: words * rows)
         defer { cells.deallocate(); touched.deallocate() }
@@ -19,8 +20,8 @@ import Testing
         var out = [Double](repeating: 0, count: cols * rows)
         for r in 0..<rows {
             for c in 0..<(cols + 2) {
-                #expect(cells[2 * (r * stride + c) + 1] == 0, "cover of cell (\(c), \(r))")
-                let a = Double(cells[2 * (r * stride + c)])
+                #expect(cells[n * (r * stride + c) + 1] == 0, "cover of cell (\(c), \(r))")
+                let a = Double(cells[n * (r * stride + c)])
                 let marked = touched[r * words + c >> 6] >> UInt64(c & 63) & 1 == 1
                 #expect(a == 0 || marked, "cell (\(c), \(r)) has area \(a) but is not marked")
                 if c < cols { out[r * cols + c] = a } else { #expect(a == 0, "spare cell (\(c), \(r))") }

@@ -83,29 +83,39 @@ struct SceneBuilder {
     }
 
     /// Rings already projected at this view's scale (`ProjectedCountries`: pixels from the map's
-    /// origin) moved to the view and clipped to it.
-    mutating func viewRings(_ rings: [[SIMD2<Double>]], dropped: Int, name: String) -> [[SIMD2<Double>]] {
+    /// origin) moved to the view and clipped to it; `kept` gets, per ring returned, its number
+    /// (`firstRing` + its index) when it is whole, or −1 when it was clipped.
+    mutating func viewRings(_ rings: [[SIMD2<Double>]], dropped: Int, name: String, firstRing: Int,
+                            kept: inout [Int]) -> [[SIMD2<Double>]] {
         let view = renderer.view
         let offset = SIMD2(view.xMin / view.unitsPerPixel.x, -view.yMax / view.unitsPerPixel.y)
         var out: [[SIMD2<Double>]] = []
-        for ring in rings {
+        for (k, ring) in rings.enumerated() {
             buffer.removeAll(keepingCapacity: true)
             for p in ring { buffer.append(p - offset) }
-            appendClippedBuffer(to: &out)
+            let count = out.count
+            if appendClippedBuffer(to: &out) {
+                kept.append(firstRing + k)
+            } else if out.count > count {
+                kept.append(-1)
+            }
         }
         warnDropped(dropped, name)
         return out
     }
 
-    /// Appends the ring in `buffer` clipped to the view (nothing when fewer than 3 points remain).
-    private mutating func appendClippedBuffer(to out: inout [[SIMD2<Double>]]) {
+    /// Appends the ring in `buffer` clipped to the view (nothing when fewer than 3 points
+    /// remain); true when it was inside the view and appended whole.
+    @discardableResult
+    private mutating func appendClippedBuffer(to out: inout [[SIMD2<Double>]]) -> Bool {
         if viewClip.containsAll(buffer) {
             // A copy of exactly its size: `buffer` stays unique and keeps its capacity.
             out.append(Array(buffer))
-            return
+            return true
         }
         let clipped = viewClip.clipRing(buffer, scratch: &scratch)
         if clipped.count >= 3 { out.append(clipped) }
+        return false
     }
 
     private mutating func warnDropped(_ dropped: Int, _ name: String) {
@@ -124,28 +134,52 @@ struct SceneBuilder {
         return out
     }
 
+    /// The countries, one item each. Consecutive items of one style form a paint group, and
+    /// where the countries come from `ProjectedCountries` each item gets the edges it shares
+    /// with its group (`EdgeSkips`), for painters that paint a group in one pass.
     mutating func countries(_ resolution: CountryResolution) throws(GraticuleError) {
         let prepared = try renderer.preparedCountries(resolution)
         warnings += prepared.warnings
         let style = renderer.style
         let schema = prepared.layer.layer.schema
         let projected = reuseProjection ? ProjectedCountries.get(renderer, prepared) : nil
+        // Per ring (as `SharedBorders` numbers them): the paint group of its item when it is
+        // drawn whole; per item: its feature and its paths' ring numbers.
+        var group = [Int32](repeating: -1, count: projected?.shared.ringCount ?? 0)
+        var groupItems: [(item: Int, feature: Int, rings: [Int], group: Int32)] = []
+        var groupIndex: Int32 = -1
+        var lastSelected: Bool?
         for (i, rings) in prepared.rings.enumerated() where !rings.isEmpty {
             let feature = prepared.layer.layer.features[i]
             let code = feature.value("ADM0_A3", in: schema)?.stringValue
             let name = feature.value("ADMIN", in: schema)?.stringValue
             let label = name ?? "feature \(i)"
+            var kept: [Int] = []
             let paths = if let projected {
-                viewRings(projected.rings[i], dropped: projected.dropped[i], name: label)
+                viewRings(projected.rings[i], dropped: projected.dropped[i], name: label,
+                          firstRing: projected.shared.firstRing[i], kept: &kept)
             } else {
                 pixelRings(rings, name: label)
             }
             guard !paths.isEmpty else { continue }
             let selected = code.map { style.selectedCountries.contains($0) } ?? false
+            if selected != lastSelected {
+                groupIndex += 1
+                lastSelected = selected
+            }
+            if projected != nil {
+                for g in kept where g >= 0 { group[g] = groupIndex }
+                groupItems.append((items.count, i, kept, groupIndex))
+            }
             items.append(MapScene.Item(layer: "countries", paths: paths, closed: true,
                                        fill: selected ? style.selectionFill : style.countryFill,
                                        stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,
                                        strokeWidth: style.countryStrokeWidth, id: code, title: name))
+        }
+        guard let shared = projected?.shared else { return }
+        for (item, feature, rings, itemGroup) in groupItems {
+            let flags = shared.skips(feature: feature, rings: rings, paths: items[item].paths, group: group)
+            items[item].edgeSkips = EdgeSkips(group: itemGroup, flags: flags)
         }
     }
 

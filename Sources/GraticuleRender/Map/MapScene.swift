@@ -15,6 +15,9 @@ public struct MapScene: Sendable {
         public var id: String?
         /// A human-readable name (a country's `ADMIN`).
         public var title: String?
+        /// Edges shared with items of the same paint group, which a painter painting the group
+        /// in one pass leaves out (nil: none known).
+        var edgeSkips: EdgeSkips? = nil
     }
 
     public let width: Int

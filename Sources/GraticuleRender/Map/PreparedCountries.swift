@@ -17,15 +17,17 @@ final class PreparedCountries: Sendable {
     private init(layer: BuiltInLayer, clipper: RegionClipper, primeMeridianDegrees: Double, tolerance: Double,
                  datumShift: DatumShift?) {
         var input = SphereInput(primeMeridianDegrees: primeMeridianDegrees, tolerance: tolerance)
+        let polygons = layer.stitched.map { polygon in polygon.map { datumShift?.apply($0) ?? $0 } }
+        // Neighbours keep the same vertices along their common border (`SharedBorders`).
+        input.learnCells(polygons.compactMap { $0 })
         var rings: [[SpherePath]] = []
-        rings.reserveCapacity(layer.stitched.count)
-        for (i, polygon) in layer.stitched.enumerated() {
+        rings.reserveCapacity(polygons.count)
+        for (i, polygon) in polygons.enumerated() {
             guard let polygon else {
                 rings.append([])
                 continue
             }
-            rings.append(clipper.clip(datumShift?.apply(polygon) ?? polygon, input: &input,
-                                      name: PreparedCountries.name(of: layer, i)))
+            rings.append(clipper.clip(polygon, input: &input, name: PreparedCountries.name(of: layer, i)))
         }
         self.rings = rings
         warnings = input.warnings

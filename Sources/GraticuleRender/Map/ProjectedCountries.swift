@@ -18,12 +18,15 @@ final class ProjectedCountries: Sendable {
     let rings: [[[SIMD2<Double>]]]
     /// Per feature, the clipped vertices that did not project.
     let dropped: [Int]
+    /// The edges the rings share, for painting them in one pass (`SharedBorders`).
+    let shared: SharedBorders
 
     static let limit = 1e6
 
     private init(rings: [[[SIMD2<Double>]]], dropped: [Int]) {
         self.rings = rings
         self.dropped = dropped
+        shared = SharedBorders(rings: rings)
     }
 
     /// The spatial reference and the scale, each unit per pixel rounded to 40 bits of mantissa
@@ -48,7 +51,7 @@ final class ProjectedCountries: Sendable {
         let projected: ProjectedCountries?
     }
 
-    /// Entries hold about 200 KB (1:110m) to a few megabytes (1:10m); 64 MiB at most in all.
+    /// Entries hold about 250 KB (1:110m) to a few megabytes (1:10m); 64 MiB at most in all.
     static let cache = BoundedCache<Key, Entry>(capacity: 32, maxCost: 64 << 20)
 
     /// The countries for a renderer's scale, projected once per scale; nil at scales too fine to
@@ -60,7 +63,7 @@ final class ProjectedCountries: Sendable {
         if let hit = cache.value(for: key), hit.prepared === prepared { return hit.projected }
         let built = build(renderer, prepared)
         let points = built?.rings.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } ?? 0
-        cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 16 * points)
+        cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 20 * points)
         return built
     }
 

@@ -18,10 +18,12 @@ extension Canvas {
 extension Path {
     /// Calls `body` with every edge of every subpath of two or more points, relative to
     /// (originX, originY) pixels: consecutive points, then the closing edge (last → first) of a
-    /// closed subpath, or of every subpath when `closingAll` (a fill's implicit close).
+    /// closed subpath, or of every subpath when `closingAll` (a fill's implicit close). With
+    /// `skipping`, one flag byte per point (the edge that ends at it; a subpath's first point:
+    /// its closing edge) and a bit: the edges whose flag has the bit are left out.
     @inline(__always)
-    func forEachEdge(closingAll: Bool, originX ox: Double, originY oy: Double,
-                     _ body: (Double, Double, Double, Double) -> Void) {
+    func forEachEdge(closingAll: Bool, skipping: (flags: UnsafePointer<UInt8>, bit: UInt8)? = nil,
+                     originX ox: Double, originY oy: Double, _ body: (Double, Double, Double, Double) -> Void) {
         xs.withUnsafeBufferPointer { xs in
             ys.withUnsafeBufferPointer { ys in
                 for sub in subpaths where sub.end - sub.start >= 2 {
@@ -30,7 +32,11 @@ extension Path {
                     var px = xs[first] - ox, py = ys[first] - oy
                     for i in (closing ? sub.start : sub.start + 1)..<sub.end {
                         let qx = xs[i] - ox, qy = ys[i] - oy
-                        body(px, py, qx, qy)
+                        if let skipping, skipping.flags[i] & skipping.bit != 0 {
+                            // Left out.
+                        } else {
+                            body(px, py, qx, qy)
+                        }
                         px = qx
                         py = qy
                     }

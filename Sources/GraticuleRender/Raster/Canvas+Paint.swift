@@ -17,19 +17,20 @@ extension Canvas {
         let y0 = max(0, Int(max(minY, -l).rounded(.down))), y1 = min(height, Int(min(maxY, l).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return nil }
         let box = PaintBox(x0: x0, y0: y0, cols: x1 - x0, rows: y1 - y0)
-        // Two layers (a fill and its stroke) of (area, cover) pairs, and the bits.
-        let bytes = CoverageScratch.bytes(cellCount: 4 * box.stride * box.rows, wordCount: box.wordsPerRow * box.rows)
+        // Two layers (a fill and its stroke) of (area, cover) pairs, interleaved, and the bits.
+        let bytes = CoverageScratch.bytes(cellCount: CoverageAccumulator.floatsPerCell * box.stride * box.rows, wordCount: box.wordsPerRow * box.rows)
         if scratch == nil || !isKnownUniquelyReferenced(&scratch) || scratch!.block.bytes < bytes {
             scratch = CoverageScratch(bytes: bytes)
         }
         return box
     }
 
-    /// The scratch layout for a box: cells of the first layer, of the second, the bits.
+    /// The scratch layout for a box: the first layer's cells, the second's (interleaved with
+    /// them: `CoverageAccumulator.floatsPerCell`), the bits.
     func scratchLayout(_ box: PaintBox) -> (cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>,
                                             touched: UnsafeMutablePointer<UInt64>) {
-        let (cells, touched) = scratch!.layout(cellCount: 4 * box.stride * box.rows, wordCount: box.wordsPerRow * box.rows)
-        return (cells, cells + 2 * box.stride * box.rows, touched)
+        let (cells, touched) = scratch!.layout(cellCount: CoverageAccumulator.floatsPerCell * box.stride * box.rows, wordCount: box.wordsPerRow * box.rows)
+        return (cells, cells + 2, touched)  // the second layer's pair follows the first's
     }
 
     /// Paints one shape: `body` adds its edges to the accumulator (canvas pixels minus the origin
@@ -150,15 +151,15 @@ struct OneLayer: CoverageLayers {
     }
 
     @inline(__always) mutating func startRow(_ r: Int) {
-        line = cells + r &* stride &* 2
+        line = cells + r &* stride &* CoverageAccumulator.floatsPerCell
         winding = 0
     }
 
     @inline(__always) mutating func take(_ c: Int) {
-        here = winding + line[2 &* c]
-        winding += line[2 &* c &+ 1]
-        line[2 &* c] = 0
-        line[2 &* c &+ 1] = 0
+        here = winding + line[CoverageAccumulator.floatsPerCell &* c]
+        winding += line[CoverageAccumulator.floatsPerCell &* c &+ 1]
+        line[CoverageAccumulator.floatsPerCell &* c] = 0
+        line[CoverageAccumulator.floatsPerCell &* c &+ 1] = 0
     }
 
     @inline(__always) func run(_ px: UnsafeMutablePointer<UInt8>, count: Int) {
@@ -192,22 +193,22 @@ struct TwoLayers: CoverageLayers {
     }
 
     @inline(__always) mutating func startRow(_ r: Int) {
-        line = cells + r &* stride &* 2
-        line2 = cells2 + r &* stride &* 2
+        line = cells + r &* stride &* CoverageAccumulator.floatsPerCell
+        line2 = cells2 + r &* stride &* CoverageAccumulator.floatsPerCell
         winding = 0
         winding2 = 0
     }
 
     @inline(__always) mutating func take(_ c: Int) {
-        here = winding + line[2 &* c]
-        winding += line[2 &* c &+ 1]
-        line[2 &* c] = 0
-        line[2 &* c &+ 1] = 0
-        here2 = winding2 + line2[2 &* c]
-        line2[2 &* c] = 0
+        here = winding + line[CoverageAccumulator.floatsPerCell &* c]
+        winding += line[CoverageAccumulator.floatsPerCell &* c &+ 1]
+        line[CoverageAccumulator.floatsPerCell &* c] = 0
+        line[CoverageAccumulator.floatsPerCell &* c &+ 1] = 0
+        here2 = winding2 + line2[CoverageAccumulator.floatsPerCell &* c]
+        line2[CoverageAccumulator.floatsPerCell &* c] = 0
         if secondHasCover {
-            winding2 += line2[2 &* c &+ 1]
-            line2[2 &* c &+ 1] = 0
+            winding2 += line2[CoverageAccumulator.floatsPerCell &* c &+ 1]
+            line2[CoverageAccumulator.floatsPerCell &* c &+ 1] = 0
         }
     }
 

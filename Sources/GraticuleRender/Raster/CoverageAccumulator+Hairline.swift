@@ -74,7 +74,7 @@ extension CoverageAccumulator {
     @inline(__always)
     private func deposit(_ major: Int, _ minor: Int, _ alongRows: Bool, _ area: Float, marked: Bool = true) {
         let (row, col) = alongRows ? (major, minor) : (minor, major)
-        cells[(row &* stride &+ col) &* 2] += area
+        cells[(row &* stride &+ col) &* Self.floatsPerCell] += area
         touched[row &* wordsPerRow &+ col >> 6] |= UInt64(marked ? 1 : 0) << UInt64(col & 63)
     }
 }

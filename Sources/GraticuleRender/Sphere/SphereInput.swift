@@ -9,15 +9,53 @@ import GraticuleGeometry
 struct SphereInput {
     /// Longitude offset applied before conversion (degrees; the CRS's prime meridian).
     let primeMeridianDegrees: Double
-    /// Consecutive vertices closer than this (radians) are merged: simplification to the output
-    /// resolution (0 keeps every distinct vertex).
+    /// Simplification to the output resolution (radians; 0 keeps every distinct vertex):
+    /// consecutive vertices in one cell of a longitude/latitude grid of half this step merge into
+    /// one, the least of them (by longitude, then latitude), or the least vertex of the whole
+    /// layer in that cell when `learnCells` has seen the layer. Either way the vertex kept does
+    /// not depend on the direction a line is walked in, and with the layer's, not on which ring
+    /// walks it: two rings that share a border, up to the points where it meets a third, keep
+    /// the same vertices along it (`SharedBorders` pairs their edges).
     let tolerance: Double
+    /// Per grid cell (`cellKey`), the least vertex of the layer in it (longitude/latitude radians
+    /// from the prime meridian), once `learnCells` ran.
+    private var cellVertices: [SIMD2<Int64>: SIMD2<Double>]?
     /// What was skipped, for the caller's warnings.
     var warnings: [String] = []
 
     init(primeMeridianDegrees: Double, tolerance: Double) {
         self.primeMeridianDegrees = primeMeridianDegrees
         self.tolerance = tolerance
+    }
+
+    /// Learns the least vertex per grid cell of every polygon of a layer (as the rings will be
+    /// given to `rings(of:name:)`), so that all rings merge the vertices of a cell into the same
+    /// one. Nothing to learn without a tolerance.
+    mutating func learnCells(_ polygons: [Polygon]) {
+        guard tolerance > 0 else { return }
+        var cells: [SIMD2<Int64>: SIMD2<Double>] = [:]
+        for polygon in polygons {
+            for p in polygon.coordinates.xy where SphereInput.isValid(p) {
+                let ll = radians(p)
+                let key = cellKey(ll)
+                if let least = cells[key], !Self.precedes(ll, least) { continue }
+                cells[key] = ll
+            }
+        }
+        cellVertices = cells
+    }
+
+    /// A vertex in longitude/latitude radians from the prime meridian.
+    @inline(__always) private func radians(_ p: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(p.x - primeMeridianDegrees, min(max(p.y, -90), 90)) * Angle.radiansPerDegree
+    }
+
+    /// The grid cell (half the tolerance square, in longitude/latitude radians) of a vertex.
+    @inline(__always) private func cellKey(_ ll: SIMD2<Double>) -> SIMD2<Int64> {
+        // Clamped: a tolerance of a few ulps would put the cell numbers beyond Int64.
+        let cell = (ll / (tolerance / 2)).rounded(.down)
+        let limit = SIMD2<Double>(repeating: 9e18)
+        return SIMD2<Int64>(cell.clamped(lowerBound: -limit, upperBound: limit))
     }
 
     /// Largest |longitude| accepted (degrees): anything beyond is a broken coordinate, not a wrap.
@@ -28,28 +66,53 @@ struct SphereInput {
     mutating func path(_ part: ArraySlice<SIMD2<Double>>, closed: Bool, name: String) -> SpherePath? {
         var out: SpherePath = []
         out.reserveCapacity(part.count)
-        let cosTolerance = cos(tolerance)
         var bad = 0
+        // The run of vertices in one grid cell (with a tolerance): its cell and the vertex it
+        // becomes, and the first run's cell.
+        var runCell = SIMD2<Int64>(repeating: .min), least = SIMD2<Double>.zero
+        var firstCell = runCell
         for p in part {
             guard SphereInput.isValid(p) else {
                 bad += 1
                 continue
             }
-            let ll = SIMD2(p.x - primeMeridianDegrees, min(max(p.y, -90), 90)) * Angle.radiansPerDegree
-            let sp = SpherePoint(fastLonLat: ll)
-            if let last = out.last {
-                let d = UnitSphere.dot(last.v, sp.v)
-                if d >= 1 || (tolerance > 0 && d > cosTolerance) { continue }
+            let ll = radians(p)
+            guard tolerance > 0 else {
+                let sp = SpherePoint(fastLonLat: ll)
+                if let last = out.last, UnitSphere.dot(last.v, sp.v) >= 1 { continue }
+                out.append(sp)
+                continue
             }
-            out.append(sp)
+            let cell = cellKey(ll)
+            if cell == runCell {
+                if cellVertices == nil && Self.precedes(ll, least) { least = ll }
+                continue
+            }
+            if runCell != SIMD2(repeating: .min) { out.append(SpherePoint(fastLonLat: least)) }
+            if firstCell == SIMD2(repeating: .min) { firstCell = cell }
+            runCell = cell
+            least = cellVertices?[cell] ?? ll
+        }
+        if runCell != SIMD2(repeating: .min) {
+            if closed && out.count > 0 && runCell == firstCell {
+                // A ring's last run goes on into its first one.
+                if Self.precedes(least, out[0].ll) { out[0] = SpherePoint(fastLonLat: least) }
+            } else {
+                out.append(SpherePoint(fastLonLat: least))
+            }
         }
         if bad > 0 {
             warnings.append("\(name): skipped \(bad) vertices with NaN, infinite or out-of-range coordinates")
         }
-        if closed, out.count > 1, UnitSphere.dot(out[0].v, out[out.count - 1].v) >= (tolerance > 0 ? cosTolerance : 1) {
+        if closed, tolerance == 0, out.count > 1, UnitSphere.dot(out[0].v, out[out.count - 1].v) >= 1 {
             out.removeLast()
         }
         return out
+    }
+
+    /// Longitude, then latitude order.
+    @inline(__always) private static func precedes(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
+        a.x < b.x || (a.x == b.x && a.y < b.y)
     }
 
     /// The polygon's rings, oriented with its inside on the left; degenerate rings (fewer than

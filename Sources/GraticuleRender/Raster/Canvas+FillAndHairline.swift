@@ -1,0 +1,43 @@
+extension Canvas {
+    /// Fills a path (non-zero rule, every subpath closed) and strokes it over the fill with a
+    /// hairline of `width` ≤ 1 px (`StrokeGeometry.hairlineBelowOnePixel`) in one compositing
+    /// pass, leaving out marked edges: `flags` holds a byte per point of the path, for the edge
+    /// that ends at it (a subpath's first point: its closing edge), and edges with `fillBit` are
+    /// not filled, edges with `strokeBit` not stroked. Leaving out pairs of edges that run both
+    /// ways between the same points (the common border of two rings) changes no fill, since
+    /// their signed areas cancel; leaving one of such a pair out of the stroke draws the border
+    /// once. A zero fill or stroke alpha leaves that part out.
+    /// - Precondition: `flags.count == path.pointCount`, `width <= 1`.
+    mutating func fillAndHairline(_ path: Path, fill: SIMD4<UInt8>, stroke: SIMD4<UInt8>, width: Double,
+                                  flags: [UInt8], fillBit: UInt8, strokeBit: UInt8) {
+        precondition(flags.count == path.pointCount && width <= 1, "one flag per point and a hairline")
+        let strokes = width > 0 && width.isFinite && stroke.w > 0
+        guard strokes || fill.w > 0, let b = path.bounds else { return }
+        let hw = width / 2
+        flags.withUnsafeBufferPointer { buffer in
+            let flags = buffer.baseAddress!
+            let filling: (inout CoverageAccumulator, Double, Double) -> Void = { acc, ox, oy in
+                path.forEachEdge(closingAll: true, skipping: (flags, fillBit), originX: ox, originY: oy) {
+                    acc.addEdge($0, $1, $2, $3)
+                }
+            }
+            let stroking: (inout CoverageAccumulator, Double, Double) -> Void = { acc, ox, oy in
+                path.forEachEdge(closingAll: true, skipping: (flags, strokeBit), originX: ox, originY: oy) {
+                    acc.addHairline($0, $1, $2, $3, halfWidth: hw)
+                }
+            }
+            if !strokes {
+                paint(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY, color: fill, rule: .nonZero, filling)
+                return
+            }
+            let reach = StrokeShape(width: width, miterLimit: 1, geometry: .hairlineBelowOnePixel).reach
+            let (x0, y0, x1, y1) = (b.minX - reach, b.minY - reach, b.maxX + reach, b.maxY + reach)
+            if fill.w == 0 {
+                paint(minX: x0, minY: y0, maxX: x1, maxY: y1, color: stroke, rule: .nonZero, stroking)
+            } else {
+                paint(minX: x0, minY: y0, maxX: x1, maxY: y1, first: fill, second: stroke, secondIsAreaOnly: true,
+                      filling, stroking)
+            }
+        }
+    }
+}
