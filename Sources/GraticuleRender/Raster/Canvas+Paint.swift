@@ -43,8 +43,8 @@ extension Canvas {
         var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
                                       cols: box.cols, rows: box.rows)
         body(&acc, Double(box.x0), Double(box.y0))
-        var layer = OneLayer(cells: cells, stride: box.stride, blender: Blender(color: color, evenOdd: rule == .evenOdd))
-        composite(&layer, touched: touched, box: box)
+        let layer = OneLayer(cells: cells, stride: box.stride, blender: Blender(color: color, evenOdd: rule == .evenOdd))
+        composite(layer, touched: touched, box: box)
     }
 
     /// Paints two shapes in one pass, the second over the first (a fill and its stroke): each
@@ -63,9 +63,9 @@ extension Canvas {
         var acc2 = CoverageAccumulator(cells: cells2, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
                                        cols: box.cols, rows: box.rows)
         secondBody(&acc2, Double(box.x0), Double(box.y0))
-        var layers = TwoLayers(cells: cells, cells2: cells2, stride: box.stride, first: Blender(color: first, evenOdd: false),
+        let layers = TwoLayers(cells: cells, cells2: cells2, stride: box.stride, first: Blender(color: first, evenOdd: false),
                                second: Blender(color: second, evenOdd: false), secondHasCover: !secondIsAreaOnly)
-        composite(&layers, touched: touched, box: box)
+        composite(layers, touched: touched, box: box)
     }
 
     /// Turns accumulated signed coverage into alpha and blends the layers' colours over the
@@ -79,8 +79,10 @@ extension Canvas {
     /// painted) and ends right before one, at the canvas's right side, or at the box's right
     /// side, and then the pixel after it is marked too: so two unmarked neighbours along a row
     /// stay equal, as the marks promise.
-    private mutating func composite<L: CoverageLayers>(_ layers: inout L, touched: UnsafeMutablePointer<UInt64>,
+    private mutating func composite<L: CoverageLayers>(_ layers: L, touched: UnsafeMutablePointer<UInt64>,
                                                        box: PaintBox) {
+        // A local copy, so that the windings can stay in registers.
+        var layers = layers
         let w = width, cols = box.cols, wordsPerRow = box.wordsPerRow
         do {
             let origin = mutablePixels() + (box.y0 * w + box.x0) * 4
