@@ -20,33 +20,33 @@ import Testing
         #expect(shared.ringCount == 2 && shared.firstRing == [0, 1])
         // The left square's edge ending at (1, 1) is point 2's; the right one's edge from (1, 1)
         // to (1, 0) is its closing edge, point 0's. The first met keeps its stroke.
-        #expect(shared.twins[0][0] == [0, 0, 2 << 1, 0])
-        #expect(shared.twins[1][0] == [1 << 1 | 1, 0, 0, 0])
+        #expect(Array(shared.twins(ofRing: 0)) == [0, 0, 2 << 1, 0])
+        #expect(Array(shared.twins(ofRing: 1)) == [1 << 1 | 1, 0, 0, 0])
     }
 
     @Test func edgesWithoutOneReverseStayUnpaired() {
         let p = SIMD2(0.0, 0.0), q = SIMD2(4.0, 0.0)
         // The same direction twice (overlapping rings): no pair.
         let same = SharedBorders(rings: [[[p, q, SIMD2(2, 3)]], [[p, q, SIMD2(2, -3)]]])
-        #expect(same.twins.allSatisfy { $0.allSatisfy { $0.allSatisfy { $0 == 0 } } })
+        #expect(same.twins(ofRing: 0).allSatisfy { $0 == 0 } && same.twins(ofRing: 1).allSatisfy { $0 == 0 })
         // One edge and two reverses: one pair, the third edge stays drawn.
         let three = SharedBorders(rings: [[[p, q, SIMD2(2, 3)]], [[q, p, SIMD2(2, -3)]], [[q, p, SIMD2(2, -5)]]])
-        let paired = three.twins.map { $0[0].filter { $0 != 0 }.count }
+        let paired = (0..<3).map { three.twins(ofRing: $0).filter { $0 != 0 }.count }
         #expect(paired == [1, 1, 0])
     }
 
     @Test func skipsNeedTheTwinWholeInTheSameGroup() {
         let shared = SharedBorders(rings: Self.squares)
         let left = Self.squares[0], right = Self.squares[1]
-        #expect(shared.skips(feature: 0, rings: [0], paths: left, group: [0, 0]) == [0, 0, EdgeSkips.fill, 0])
-        #expect(shared.skips(feature: 1, rings: [1], paths: right, group: [0, 0])
+        #expect(shared.skips(rings: [0], paths: left, group: [0, 0]) == [0, 0, EdgeSkips.fill, 0])
+        #expect(shared.skips(rings: [1], paths: right, group: [0, 0])
             == [EdgeSkips.fill | EdgeSkips.stroke, 0, 0, 0])
         // Another group, or the twin's ring not drawn whole (−1): nothing is left out.
-        #expect(shared.skips(feature: 0, rings: [0], paths: left, group: [0, 1]) == [0, 0, 0, 0])
-        #expect(shared.skips(feature: 0, rings: [0], paths: left, group: [0, -1]) == [0, 0, 0, 0])
+        #expect(shared.skips(rings: [0], paths: left, group: [0, 1]) == [0, 0, 0, 0])
+        #expect(shared.skips(rings: [0], paths: left, group: [0, -1]) == [0, 0, 0, 0])
         // A path that is not the whole ring gets no flags.
         let clipped = [[SIMD2(0.0, 0), SIMD2(0.5, 0), SIMD2(0.5, 1)]]
-        #expect(shared.skips(feature: 0, rings: [-1], paths: clipped, group: [0, 0]) == [0, 0, 0])
+        #expect(shared.skips(rings: [-1], paths: clipped, group: [0, 0]) == [0, 0, 0])
     }
 
     /// Two rectangles meeting at x = 10.5 (mid-pixel), painted as one group.
@@ -59,7 +59,7 @@ import Testing
             var item = MapScene.Item(layer: "countries", paths: [ring], closed: true, fill: fill, stroke: stroke,
                                      strokeWidth: stroke == nil ? 0 : 0.5, id: nil, title: nil)
             if skips {
-                item.edgeSkips = EdgeSkips(group: 0, flags: shared.skips(feature: k, rings: [k], paths: [ring], group: [0, 0]))
+                item.edgeSkips = EdgeSkips(group: 0, flags: shared.skips(rings: [k], paths: [ring], group: [0, 0]))
             }
             return item
         }

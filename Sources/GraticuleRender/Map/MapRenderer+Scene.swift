@@ -144,9 +144,9 @@ struct SceneBuilder {
         let schema = prepared.layer.layer.schema
         let projected = reuseProjection ? ProjectedCountries.get(renderer, prepared) : nil
         // Per ring (as `SharedBorders` numbers them): the paint group of its item when it is
-        // drawn whole; per item: its feature and its paths' ring numbers.
+        // drawn whole; per item: its paths' ring numbers and its group.
         var group = [Int32](repeating: -1, count: projected?.shared.ringCount ?? 0)
-        var groupItems: [(item: Int, feature: Int, rings: [Int], group: Int32)] = []
+        var groupItems: [(item: Int, rings: [Int], group: Int32)] = []
         var groupIndex: Int32 = -1
         var lastSelected: Bool?
         for (i, rings) in prepared.rings.enumerated() where !rings.isEmpty {
@@ -169,7 +169,7 @@ struct SceneBuilder {
             }
             if projected != nil {
                 for g in kept where g >= 0 { group[g] = groupIndex }
-                groupItems.append((items.count, i, kept, groupIndex))
+                groupItems.append((items.count, kept, groupIndex))
             }
             items.append(MapScene.Item(layer: "countries", paths: paths, closed: true,
                                        fill: selected ? style.selectionFill : style.countryFill,
@@ -177,8 +177,8 @@ struct SceneBuilder {
                                        strokeWidth: style.countryStrokeWidth, id: code, title: name))
         }
         guard let shared = projected?.shared else { return }
-        for (item, feature, rings, itemGroup) in groupItems {
-            let flags = shared.skips(feature: feature, rings: rings, paths: items[item].paths, group: group)
+        for (item, rings, itemGroup) in groupItems {
+            let flags = shared.skips(rings: rings, paths: items[item].paths, group: group)
             items[item].edgeSkips = EdgeSkips(group: itemGroup, flags: flags)
         }
     }
