@@ -11,15 +11,16 @@ struct SphereInput {
     let primeMeridianDegrees: Double
     /// Simplification to the output resolution (radians; 0 keeps every distinct vertex):
     /// consecutive vertices in one cell of a longitude/latitude grid of half this step merge into
-    /// one, the least of them (by longitude, then latitude), or the least vertex of the whole
-    /// layer in that cell when `learnCells` has seen the layer. Either way the vertex kept does
-    /// not depend on the direction a line is walked in, and with the layer's, not on which ring
-    /// walks it: two rings that share a border, up to the points where it meets a third, keep
-    /// the same vertices along it (`SharedBorders` pairs their edges).
+    /// one, the least of them (by longitude, then latitude), or the one `learnCells` learnt for
+    /// the cell from the whole layer. Either way the vertex kept does not depend on the direction
+    /// a line is walked in, and with the layer's, not on which ring walks it: two rings that
+    /// share a border keep the same vertices along it, also where it meets a third ring that has
+    /// a vertex of its own nearby (`SharedBorders` pairs their edges).
     let tolerance: Double
-    /// Per grid cell (`cellKey`), the least vertex of the layer in it (longitude/latitude radians
-    /// from the prime meridian), once `learnCells` ran.
-    private var cellVertices: [SIMD2<Int64>: SIMD2<Double>]?
+    /// Per grid cell (`cellKey`) where a ring of the layer has two or more vertices, the vertex
+    /// all of them become (longitude/latitude radians from the prime meridian), once
+    /// `learnCells` ran.
+    private var cellVertices: CellVertices?
     /// What was skipped, for the caller's warnings.
     var warnings: [String] = []
 
@@ -28,18 +29,36 @@ struct SphereInput {
         self.tolerance = tolerance
     }
 
-    /// Learns the least vertex per grid cell of every polygon of a layer (as the rings will be
-    /// given to `rings(of:name:)`), so that all rings merge the vertices of a cell into the same
-    /// one. Nothing to learn without a tolerance.
+    /// Learns, for every grid cell where some ring of a layer has two or more consecutive
+    /// vertices (as `rings(of:name:)` will walk them), the least of those vertices, so that every
+    /// ring merges its vertices in that cell into the same one. Cells where every ring has at
+    /// most one vertex need nothing: each ring keeps its own. Nothing to learn without a
+    /// tolerance.
     mutating func learnCells(_ polygons: [Polygon]) {
         guard tolerance > 0 else { return }
-        var cells: [SIMD2<Int64>: SIMD2<Double>] = [:]
+        var cells = CellVertices()
         for polygon in polygons {
-            for p in polygon.coordinates.xy where SphereInput.isValid(p) {
-                let ll = radians(p)
-                let key = cellKey(ll)
-                if let least = cells[key], !Self.precedes(ll, least) { continue }
-                cells[key] = ll
+            for k in 0..<polygon.polygonCount {
+                for r in polygon.rings(ofPolygon: k) {
+                    var runCell = SIMD2<Int64>(repeating: .min), least = SIMD2<Double>.zero, last = least
+                    var distinct = 0
+                    for p in polygon.ring(r) where SphereInput.isValid(p) {
+                        let ll = radians(p), cell = cellKey(ll)
+                        if cell == runCell {
+                            if ll != last { distinct += 1 }
+                            if Self.precedes(ll, least) { least = ll }
+                        } else {
+                            if distinct >= 2 { cells.offer(least, in: runCell) }
+                            runCell = cell
+                            least = ll
+                            distinct = 1
+                        }
+                        last = ll
+                    }
+                    // A ring is stored closed: its last run, when in its first run's cell, ends
+                    // with the first vertex again, so the two runs' union is offered.
+                    if distinct >= 2 { cells.offer(least, in: runCell) }
+                }
             }
         }
         cellVertices = cells
@@ -91,7 +110,7 @@ struct SphereInput {
             if runCell != SIMD2(repeating: .min) { out.append(SpherePoint(fastLonLat: least)) }
             if firstCell == SIMD2(repeating: .min) { firstCell = cell }
             runCell = cell
-            least = cellVertices?[cell] ?? ll
+            least = cellVertices?.vertex(in: cell) ?? ll
         }
         if runCell != SIMD2(repeating: .min) {
             if closed && out.count > 0 && runCell == firstCell {
@@ -111,7 +130,7 @@ struct SphereInput {
     }
 
     /// Longitude, then latitude order.
-    @inline(__always) private static func precedes(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
+    @inline(__always) static func precedes(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
         a.x < b.x || (a.x == b.x && a.y < b.y)
     }
 
