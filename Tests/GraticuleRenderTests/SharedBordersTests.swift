@@ -134,6 +134,38 @@ import Testing
         #expect(after["PRT"] == before["PRT"])
     }
 
+    /// In a view that clips countries, every pair of reversed edges among the items (counted
+    /// here by brute force) is left out, whether its rings are whole or clipped: a border
+    /// between a clipped country and its neighbour is stroked once like the rest.
+    @Test(arguments: [(20.0, -10.0, 110.0, 35.0), (-20.0, 30.0, 40.0, 60.0), (-130.0, 10.0, -60.0, 55.0)])
+    func pannedViewsPairClippedRingsToo(_ e: (Double, Double, Double, Double)) throws {
+        let sr = try SpatialReference(text: "EPSG:4326")
+        let extent = Envelope(xMin: e.0, yMin: e.1, xMax: e.2, yMax: e.3, spatialReference: sr)
+        let scene = try MapRenderer(spatialReference: sr, extent: extent, width: 1024, height: 512,
+                                    layers: [.countries(.low)]).scene()
+        var edges: [SIMD4<UInt64>: Int] = [:]
+        for item in scene.items {
+            for path in item.paths {
+                var previous = path.last!
+                for p in path {
+                    if p != previous {
+                        edges[SIMD4(previous.x.bitPattern, previous.y.bitPattern, p.x.bitPattern, p.y.bitPattern), default: 0] += 1
+                    }
+                    previous = p
+                }
+            }
+        }
+        var pairs = 0
+        for (e, n) in edges { pairs += min(n, edges[SIMD4(e[2], e[3], e[0], e[1])] ?? 0) }  // each pair twice
+        let flags = scene.items.flatMap { $0.edgeSkips?.flags ?? [] }
+        #expect(flags.filter { $0 & EdgeSkips.fill != 0 }.count == pairs)
+        #expect(flags.filter { $0 & EdgeSkips.stroke != 0 }.count * 2 == pairs)
+        #expect(pairs > 100)
+        // Some rings reach past the view: they were clipped.
+        let clipped = scene.items.flatMap(\.paths).filter { $0.contains { $0.x < 0 || $0.x > 1024 || $0.y < 0 || $0.y > 512 } }
+        #expect(clipped.count > 3)
+    }
+
     /// Simplified, a border keeps the same vertices whichever way it is walked, and with the
     /// layer's cells learnt, whichever ring walks it: near-duplicate points that only one of two
     /// rings has (Natural Earth's 1:110m Bosnia has 19.00548° 44.86023° beside Croatia's and

@@ -177,9 +177,10 @@ struct SceneBuilder {
                                        strokeWidth: style.countryStrokeWidth, id: code, title: name))
         }
         guard let shared = projected?.shared else { return }
-        for (item, rings, itemGroup) in groupItems {
-            let flags = shared.skips(rings: rings, paths: items[item].paths, group: group)
-            items[item].edgeSkips = EdgeSkips(group: itemGroup, flags: flags)
+        let flags = shared.flags(of: groupItems.map { SharedBorders.ViewItem(paths: items[$0.item].paths, rings: $0.rings,
+                                                                             group: $0.group) }, group: group)
+        for (k, (item, _, itemGroup)) in groupItems.enumerated() {
+            items[item].edgeSkips = EdgeSkips(group: itemGroup, flags: flags[k])
         }
     }
 

@@ -84,15 +84,68 @@ struct SharedBorders: Sendable {
         }
         return flags
     }
+
+    /// One country of a scene, as `flags(of:group:)` reads it: its paths, each one's ring number
+    /// (−1: clipped to the view), and its paint group.
+    struct ViewItem {
+        let paths: [[SIMD2<Double>]]
+        let rings: [Int]
+        let group: Int32
+    }
+
+    /// Per item, what a painter may leave out (`skips`), with the pairs this view adds: a ring
+    /// clipped to the view keeps its edges inside the view bit for bit, so the edges the pairing
+    /// per scale leaves open here (every edge of a clipped path, and the edges of whole rings
+    /// whose twin's ring was clipped) are paired among themselves, within one group. Without
+    /// them a border between a clipped country and its neighbour would be stroked twice in one
+    /// pass, darker than the rest. A view where every ring is whole pairs nothing here.
+    func flags(of items: [ViewItem], group: [Int32]) -> [[UInt8]] {
+        var flags = items.map { skips(rings: $0.rings, paths: $0.paths, group: group) }
+        // The edges left open, found by `body(item, point in the item's flags, from, to)`.
+        func forEachOpenEdge(_ body: (Int, Int, SIMD2<Double>, SIMD2<Double>) -> Void) {
+            for (i, item) in items.enumerated() {
+                var offset = 0
+                for (path, g) in zip(item.paths, item.rings) {
+                    defer { offset += path.count }
+                    guard var previous = path.last else { continue }
+                    let codes = g >= 0 ? twins(ofRing: g) : []
+                    for (k, p) in path.enumerated() {
+                        defer { previous = p }
+                        if g >= 0 {
+                            let code = codes[codes.startIndex + k]
+                            guard code != 0 && group[Int(code >> 1) - 1] < 0 else { continue }
+                        }
+                        if p != previous { body(i, offset + k, previous, p) }
+                    }
+                }
+            }
+        }
+        var count = 0
+        forEachOpenEdge { _, _, _, _ in count += 1 }
+        guard count > 1 else { return flags }
+        var open = OpenEdges(capacity: count)
+        forEachOpenEdge { i, k, a, b in
+            let group = items[i].group
+            if let twin = open.take(from: b, to: a, group: group) {
+                flags[i][k] = EdgeSkips.fill | EdgeSkips.stroke
+                flags[Int(twin.ring)][Int(twin.point)] = EdgeSkips.fill
+            } else {
+                open.insert(from: a, to: b, OpenEdges.Place(ring: Int32(i), point: Int32(k), group: group))
+            }
+        }
+        return flags
+    }
 }
 
 /// The edges met and not yet paired, by their end points' bits: an open-addressing table
 /// (linear probing, at most half full) with a multiplicative hash, several times faster than a
 /// `Dictionary` with the standard library's seeded hasher (1:110m at one scale: 10,363 edges).
 private struct OpenEdges {
-    /// An edge's ring and its point in `SharedBorders.twins`.
+    /// Where an edge is (per scale: its ring and its point in `SharedBorders.twins`; in a view:
+    /// its item and its point in the item's flags) and the paint group it may pair within.
     struct Place {
         let ring: Int32, point: Int32
+        var group: Int32 = 0
     }
 
     private struct Entry {
@@ -119,29 +172,30 @@ private struct OpenEdges {
         return Int(truncatingIfNeeded: h >> 32) & mask
     }
 
-    /// The unpaired entry of the edge a → b (its slot), or the empty slot where it would go.
-    @inline(__always) private func find(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> (slot: Int, entry: Int?) {
+    /// The unpaired entry of the edge a → b in `group` (its slot), or the empty slot where it
+    /// would go.
+    @inline(__always) private func find(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ group: Int32) -> (slot: Int, entry: Int?) {
         let (ax, ay, bx, by) = (a.x.bitPattern, a.y.bitPattern, b.x.bitPattern, b.y.bitPattern)
         var k = slot(ax, ay, bx, by)
         while slots[k] != 0 {
             let i = Int(slots[k]) - 1
             let e = entries[i]
-            if !e.paired && e.ax == ax && e.ay == ay && e.bx == bx && e.by == by { return (k, i) }
+            if !e.paired && e.ax == ax && e.ay == ay && e.bx == bx && e.by == by && e.place.group == group { return (k, i) }
             k = (k + 1) & mask
         }
         return (k, nil)
     }
 
-    /// Pairs the open edge a → b, if any: its place, and it is open no more.
-    mutating func take(from a: SIMD2<Double>, to b: SIMD2<Double>) -> Place? {
-        guard let i = find(a, b).entry else { return nil }
+    /// Pairs the open edge a → b of `group`, if any: its place, and it is open no more.
+    mutating func take(from a: SIMD2<Double>, to b: SIMD2<Double>, group: Int32 = 0) -> Place? {
+        guard let i = find(a, b, group).entry else { return nil }
         entries[i].paired = true
         return entries[i].place
     }
 
     /// Opens the edge a → b unless it is open already (the same edge twice stays unpaired).
     mutating func insert(from a: SIMD2<Double>, to b: SIMD2<Double>, _ place: Place) {
-        let (k, existing) = find(a, b)
+        let (k, existing) = find(a, b, place.group)
         guard existing == nil else { return }
         entries.append(Entry(ax: a.x.bitPattern, ay: a.y.bitPattern, bx: b.x.bitPattern, by: b.y.bitPattern, place: place))
         slots[k] = Int32(entries.count)
