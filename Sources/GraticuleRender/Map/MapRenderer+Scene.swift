@@ -135,8 +135,9 @@ struct SceneBuilder {
     }
 
     /// The countries, one item each. Consecutive items of one style form a paint group, and
-    /// where the countries come from `ProjectedCountries` each item gets the edges it shares
-    /// with its group (`EdgeSkips`), for painters that paint a group in one pass.
+    /// each item gets the edges it shares with its group (`EdgeSkips`, paired once per scale by
+    /// `ProjectedCountries`, or in this view for clipped rings and deep zooms), for painters that
+    /// paint a group in one pass.
     mutating func countries(_ resolution: CountryResolution) throws(GraticuleError) {
         let prepared = try renderer.preparedCountries(resolution)
         warnings += prepared.warnings
@@ -167,16 +168,16 @@ struct SceneBuilder {
                 groupIndex += 1
                 lastSelected = selected
             }
-            if projected != nil {
-                for g in kept where g >= 0 { group[g] = groupIndex }
-                groupItems.append((items.count, kept, groupIndex))
-            }
+            if projected == nil { kept = Array(repeating: -1, count: paths.count) }
+            for g in kept where g >= 0 { group[g] = groupIndex }
+            groupItems.append((items.count, kept, groupIndex))
             items.append(MapScene.Item(layer: "countries", paths: paths, closed: true,
                                        fill: selected ? style.selectionFill : style.countryFill,
                                        stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,
                                        strokeWidth: style.countryStrokeWidth, id: code, title: name))
         }
-        guard let shared = projected?.shared else { return }
+        // Projected for this view alone (deep zooms), every path is paired in the view.
+        let shared = projected?.shared ?? SharedBorders(rings: [])
         let flags = shared.flags(of: groupItems.map { SharedBorders.ViewItem(paths: items[$0.item].paths, rings: $0.rings,
                                                                              group: $0.group) }, group: group)
         for (k, (item, _, itemGroup)) in groupItems.enumerated() {
