@@ -166,6 +166,29 @@ import Testing
         #expect(clipped.count > 3)
     }
 
+    /// A feature layer's polygons are paired in the view as the countries are: two squares
+    /// sharing a side leave it out of the fill (both sides) and of one stroke.
+    @Test func featureLayersLeaveOutTheirCommonBorders() throws {
+        let left: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(10, 0), SIMD2(10, 10), SIMD2(0, 10), SIMD2(0, 0)]
+        let right: [SIMD2<Double>] = [SIMD2(10, 0), SIMD2(20, 0), SIMD2(20, 10), SIMD2(10, 10), SIMD2(10, 0)]
+        let sr = try SpatialReference(text: "EPSG:4326")
+        let map = try MapRenderer(spatialReference: sr, extent: Envelope(xMin: -5, yMin: -5, xMax: 25, yMax: 15, spatialReference: sr),
+                                  width: 300, height: 200, layers: [.features(RenderInputTests.layer([[left], [right]]))])
+        let items = try map.scene().items.filter { $0.layer == "input" && $0.closed }
+        #expect(items.count == 2)
+        let flags = items.flatMap { $0.edgeSkips?.flags ?? [] }
+        // The common side, resampled into as many edges in each square.
+        let fill = flags.filter { $0 & EdgeSkips.fill != 0 }.count, stroke = flags.filter { $0 & EdgeSkips.stroke != 0 }.count
+        #expect(fill >= 2 && fill == 2 * stroke)
+        // Painted, the common side (x = 10°, on the boundary of pixels 149 and 150) is one hairline
+        // over land on both sides, as the outer side at x = 0° (pixels 49 | 50) is over land on
+        // its inner pixel: no seam, no second stroke.
+        let canvas = MapRenderer.canvas(of: try map.scene())
+        #expect(Self.pixel(canvas, 100, 100) == MapStyle.standard.countryFill.rgba)
+        #expect(Self.pixel(canvas, 149, 100) == Self.pixel(canvas, 50, 100))
+        #expect(Self.pixel(canvas, 150, 100) == Self.pixel(canvas, 50, 100))
+    }
+
     /// Simplified, a border keeps the same vertices whichever way it is walked, and with the
     /// layer's cells learnt, whichever ring walks it: near-duplicate points that only one of two
     /// rings has (Natural Earth's 1:110m Bosnia has 19.00548° 44.86023° beside Croatia's and

@@ -239,22 +239,32 @@ struct SceneBuilder {
         }
     }
 
+    /// Gives the items from `first` on (polygons of one style, one paint group) the edges they
+    /// share, paired in this view (`SharedBorders.flags(of:group:)`).
+    private mutating func pairInView(from first: Int) {
+        guard items.count > first else { return }
+        let view = items[first...].map {
+            SharedBorders.ViewItem(paths: $0.paths, rings: Array(repeating: -1, count: $0.paths.count), group: 0)
+        }
+        for (k, flags) in SharedBorders(rings: []).flags(of: view, group: []).enumerated() {
+            items[first + k].edgeSkips = EdgeSkips(group: 0, flags: flags)
+        }
+    }
+
+    /// A feature layer: its polygons (one paint group, common borders left out as for the
+    /// countries), then its lines and points.
     mutating func features(_ layer: FeatureLayer) {
         let style = renderer.style
         let pm = renderer.projection.primeMeridianDegrees
         var input = SphereInput(primeMeridianDegrees: pm, tolerance: renderer.sphereTolerance)
         var points: [MapPoint] = []
         var lines: [SpherePath] = []
+        var polygons: [(polygon: Polygon, name: String)] = []
         for (i, feature) in layer.features.enumerated() {
             let name = "\(layer.name) feature \(feature.id.map(String.init) ?? String(i))"
             switch feature.geometry {
             case let .polygon(p)?:
-                let (stitched, _) = Stitch.stitched(renderer.projection.shifted(input.sanitized(p, name: name)))
-                let paths = pixelRings(renderer.clipper.clip(stitched, input: &input, name: name), name: name)
-                guard !paths.isEmpty else { continue }
-                items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: style.countryFill,
-                                           stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,
-                                           strokeWidth: style.countryStrokeWidth, id: nil, title: nil))
+                polygons.append((Stitch.stitched(renderer.projection.shifted(input.sanitized(p, name: name))).0, name))
             case let .polyline(l)?:
                 for part in l.coordinates.parts {
                     var shifted = part.filter(SphereInput.isValid)
@@ -274,6 +284,18 @@ struct SceneBuilder {
                 continue
             }
         }
+        // The polygons, once the simplification has learnt the layer's cells: neighbours keep
+        // the same vertices along their common border, which the view then pairs.
+        input.learnCells(polygons.map(\.polygon))
+        let first = items.count
+        for (polygon, name) in polygons {
+            let paths = pixelRings(renderer.clipper.clip(polygon, input: &input, name: name), name: name)
+            guard !paths.isEmpty else { continue }
+            items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: style.countryFill,
+                                       stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,
+                                       strokeWidth: style.countryStrokeWidth, id: nil, title: nil))
+        }
+        pairInView(from: first)
         warnings += input.warnings
         let paths = pixelLines(lines, name: layer.name)
         if !paths.isEmpty {

@@ -74,10 +74,11 @@ extension MapScene.Item {
     /// shared-edge flags, rings, and a hairline stroke or none.
     var paintsInOnePass: Bool { edgeSkips != nil && closed && (strokeWidth <= 1 || strokeRGBA.w == 0) }
 
-    /// Whether the item belongs to the same one-pass painting as `other`: the same paint group
-    /// and the same fill and stroke.
+    /// Whether the item belongs to the same one-pass painting as `other`: the same layer, paint
+    /// group, fill and stroke (one pass paints all fills under all strokes, so two layers are
+    /// never merged: the upper one's fill must cover the lower one's borders).
     func sharesPass(with other: MapScene.Item) -> Bool {
-        edgeSkips?.group == other.edgeSkips?.group && fill == other.fill && strokeRGBA == other.strokeRGBA
-            && strokeWidth == other.strokeWidth
+        layer == other.layer && edgeSkips?.group == other.edgeSkips?.group && fill == other.fill
+            && strokeRGBA == other.strokeRGBA && strokeWidth == other.strokeWidth
     }
 }
