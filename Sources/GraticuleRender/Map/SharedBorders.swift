@@ -101,6 +101,9 @@ struct SharedBorders: Sendable {
     /// pass, darker than the rest. A view where every ring is whole pairs nothing here.
     func flags(of items: [ViewItem], group: [Int32]) -> [[UInt8]] {
         var flags = items.map { skips(rings: $0.rings, paths: $0.paths, group: group) }
+        // Without a clipped path there is nothing more to pair: a whole ring's twin that is not
+        // drawn lies wholly outside the view, with the edges they share.
+        guard items.contains(where: { $0.rings.contains { $0 < 0 } }) else { return flags }
         // The edges left open, found by `body(item, point in the item's flags, from, to)`.
         func forEachOpenEdge(_ body: (Int, Int, SIMD2<Double>, SIMD2<Double>) -> Void) {
             for (i, item) in items.enumerated() {
