@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import GraticuleCore
+import GraticuleIO
 @testable import GraticuleServer
 
 /// The server's expected values (PROJ 9.5.1 through pyproj 3.7.2; tools/oracle/server_routes.py).
@@ -329,6 +331,24 @@ enum Oracle {
         // Under 1 KiB: as it is.
         let small = try await LiveServer.request("/health", headers: ["Accept-Encoding": "gzip"])
         #expect(small.headers.value(forHTTPHeaderField: "Content-Encoding") == nil)
+    }
+
+    /// A body compressed lately is answered from `HTTPCompression.recent`, and only the same
+    /// body: another of the same length and Adler-32 (three bytes changed by +1, −2, +1) gets
+    /// its own stream. Each stream equals compressing its body afresh.
+    @Test func recentGzipServesOnlyTheSameBody() throws {
+        let a = Array(String(repeating: "<Layer queryable=\"1\"><Name>countries</Name></Layer>\n", count: 60).utf8)
+        var b = a
+        b[100] &+= 1; b[101] &-= 2; b[102] &+= 1
+        let adler = { (x: [UInt8]) in x.withUnsafeBytes { Adler32.update(1, $0) } }
+        #expect(a != b && adler(a) == adler(b))
+        let ga = try #require(HTTPCompression.gzip(a)), gb = try #require(HTTPCompression.gzip(b))
+        #expect(ga == (try Deflate.compress(a, level: HTTPCompression.level, container: .gzip)))
+        #expect(gb == (try Deflate.compress(b, level: HTTPCompression.level, container: .gzip)))
+        #expect(ga != gb)
+        let key = HTTPCompression.RecentKey(count: b.count, adler: adler(b))
+        #expect(HTTPCompression.recent.value(for: key)?.body == b)
+        #expect(HTTPCompression.gzip(b) == gb)
     }
 
     /// The viewer's page: gzipped with a weak ETag, which If-None-Match matches (304).

@@ -1,3 +1,4 @@
+import GraticuleCore
 import GraticuleIO
 import HTTPTypes
 import Hummingbird
@@ -19,8 +20,7 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
               (response.body.contentLength ?? HTTPCompression.minimumBytes) >= HTTPCompression.minimumBytes else { return response }
         let body = try await response.body.collected()
         let bytes = body.readableBytesView
-        guard bytes.count >= HTTPCompression.minimumBytes,
-              let gzip = try? Deflate.compress(Array(bytes), level: HTTPCompression.level, container: .gzip),
+        guard bytes.count >= HTTPCompression.minimumBytes, let gzip = HTTPCompression.gzip(Array(bytes)),
               gzip.count < bytes.count else {
             response.body = ResponseBody(byteBuffer: body)
             return response
@@ -41,6 +41,32 @@ enum HTTPCompression {
     static let level = 1
     /// Smaller bodies are sent as they are (the gzip header and trailer alone are 18 bytes).
     static let minimumBytes = 1024
+
+    /// Bodies compressed lately and their gzip streams, keyed by length and Adler-32: the same
+    /// capabilities document or viewer file again is answered without compressing it again
+    /// (the capabilities: 0.34 ms to compress, a few hundredths to checksum and compare). A hit
+    /// counts only when the body equals the one kept, byte for byte.
+    static let recent = BoundedCache<RecentKey, RecentEntry>(capacity: 64, maxCost: 16 << 20)
+
+    struct RecentKey: Hashable, Sendable {
+        let count: Int
+        let adler: UInt32
+    }
+
+    struct RecentEntry: Sendable {
+        let body: [UInt8]
+        let gzip: [UInt8]
+    }
+
+    /// The gzip stream of `body` (level `level`), from `recent` when it was compressed lately;
+    /// nil when compressing fails.
+    static func gzip(_ body: [UInt8]) -> [UInt8]? {
+        let key = RecentKey(count: body.count, adler: body.withUnsafeBytes { Adler32.update(1, $0) })
+        if let hit = recent.value(for: key), hit.body == body { return hit.gzip }
+        guard let gzip = try? Deflate.compress(body, level: level, container: .gzip) else { return nil }
+        recent.insert(RecentEntry(body: body, gzip: gzip), for: key, cost: body.count + gzip.count)
+        return gzip
+    }
 
     /// Whether an `Accept-Encoding` header (its values) allows gzip: the `gzip` (or `x-gzip`)
     /// or `*` coding with a q-value above 0.
