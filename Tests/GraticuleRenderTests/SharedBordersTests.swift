@@ -59,7 +59,8 @@ import Testing
             var item = MapScene.Item(layer: "countries", paths: [ring], closed: true, fill: fill, stroke: stroke,
                                      strokeWidth: stroke == nil ? 0 : 0.5, id: nil, title: nil)
             if skips {
-                item.edgeSkips = EdgeSkips(group: 0, flags: shared.skips(rings: [k], paths: [ring], group: [0, 0]))
+                item.edgeSkips = EdgeSkips(group: 0, flags: shared.skips(rings: [k], paths: [ring], group: [0, 0]),
+                                           groupSize: 2, paths: [ring])
             }
             return item
         }
@@ -83,6 +84,23 @@ import Testing
         let single = MapRenderer.canvas(of: Self.rectangles(stroke: nil, skips: false))
         #expect(Self.pixel(single, 10, 5) != fill)
         #expect(Self.pixel(single, 9, 5) == fill)
+    }
+
+    /// A scene changed after it was made is painted item by item: with one of the group left
+    /// out, or its paths moved, leaving the pair out on one side only would open the fill.
+    @Test func changedScenesPaintItemByItem() {
+        let grouped = Self.rectangles(stroke: nil, skips: true), single = Self.rectangles(stroke: nil, skips: false)
+        var alone = grouped
+        alone.items.removeLast()
+        var aloneReference = single
+        aloneReference.items.removeLast()
+        #expect(MapRenderer.canvas(of: alone).rgba == MapRenderer.canvas(of: aloneReference).rgba)
+        var moved = grouped, movedReference = single
+        moved.items[1].paths[0][0].x += 0.25
+        movedReference.items[1].paths[0][0].x += 0.25
+        #expect(MapRenderer.canvas(of: moved).rgba == MapRenderer.canvas(of: movedReference).rgba)
+        // Unchanged, the group is painted in one pass (no seam: not item by item).
+        #expect(MapRenderer.canvas(of: grouped).rgba != MapRenderer.canvas(of: single).rgba)
     }
 
     @Test func aCommonBorderIsStrokedOnce() {

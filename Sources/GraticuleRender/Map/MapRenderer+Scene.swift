@@ -180,8 +180,11 @@ struct SceneBuilder {
         let shared = projected?.shared ?? SharedBorders(rings: [])
         let flags = shared.flags(of: groupItems.map { SharedBorders.ViewItem(paths: items[$0.item].paths, rings: $0.rings,
                                                                              group: $0.group) }, group: group)
+        var sizes: [Int32: Int] = [:]
+        for entry in groupItems { sizes[entry.group, default: 0] += 1 }
         for (k, (item, _, itemGroup)) in groupItems.enumerated() {
-            items[item].edgeSkips = EdgeSkips(group: itemGroup, flags: flags[k])
+            items[item].edgeSkips = EdgeSkips(group: itemGroup, flags: flags[k], groupSize: sizes[itemGroup]!,
+                                              paths: items[item].paths)
         }
     }
 
@@ -247,7 +250,7 @@ struct SceneBuilder {
             SharedBorders.ViewItem(paths: $0.paths, rings: Array(repeating: -1, count: $0.paths.count), group: 0)
         }
         for (k, flags) in SharedBorders(rings: []).flags(of: view, group: []).enumerated() {
-            items[first + k].edgeSkips = EdgeSkips(group: 0, flags: flags)
+            items[first + k].edgeSkips = EdgeSkips(group: 0, flags: flags, groupSize: view.count, paths: items[first + k].paths)
         }
     }
 

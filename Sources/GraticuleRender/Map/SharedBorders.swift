@@ -213,10 +213,44 @@ extension UInt64 {
 /// one pass: per point of an item's paths (in order), the edge ending at the point (a ring's
 /// first point: the edge from its last) is left out of the fill (`fill`) and of the hairline
 /// stroke (`stroke`). Painted item by item, nothing may be left out.
+///
+/// A scene's items can be changed after the scene is made (`MapScene.items` is public): a pair
+/// left out on one side only would open the fill along its rows. So each item carries the size
+/// of its group and a checksum of its paths, and the painter leaves edges out only when the run
+/// of items it paints is the whole group, unchanged (`valid(for:)`).
 struct EdgeSkips: Sendable {
     static let fill: UInt8 = 1
     static let stroke: UInt8 = 2
     /// The paint group: consecutive items of the same fill and stroke.
     let group: Int32
     let flags: [UInt8]
+    /// Items in the group.
+    let groupSize: Int
+    /// `checksum(paths)` of the item's paths when the flags were made.
+    let checksum: UInt64
+
+    init(group: Int32, flags: [UInt8], groupSize: Int, paths: [[SIMD2<Double>]]) {
+        self.group = group
+        self.flags = flags
+        self.groupSize = groupSize
+        checksum = Self.checksum(paths)
+    }
+
+    /// An order-sensitive checksum of the points' bits and the paths' lengths.
+    static func checksum(_ paths: [[SIMD2<Double>]]) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for path in paths {
+            h = (h ^ UInt64(path.count)) &* 0x100_0000_01B3
+            for p in path {
+                h = (h ^ p.x.bitPattern).rotated(23) &* 0x9E37_79B9_7F4A_7C15
+                h = (h ^ p.y.bitPattern).rotated(29) &* 0xC2B2_AE3D_27D4_EB4F
+            }
+        }
+        return h
+    }
+
+    /// Whether the flags still describe `paths` (the item's, now).
+    func valid(for paths: [[SIMD2<Double>]]) -> Bool {
+        paths.reduce(0) { $0 + $1.count } == flags.count && Self.checksum(paths) == checksum
+    }
 }

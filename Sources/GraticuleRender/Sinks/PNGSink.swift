@@ -50,10 +50,13 @@ extension MapRenderer {
     }
 
     /// Paints items of one paint group as one path, leaving out their shared edges; false
-    /// (nothing painted) when the path does not keep every point of the items' paths (a
-    /// non-finite one), so that the flags would not line up.
+    /// (nothing painted) when they are not the whole group as the scene made it (items left out,
+    /// moved or changed since: `EdgeSkips.valid(for:)`), or when the path does not keep every
+    /// point of the items' paths (a non-finite one), so that the flags would not line up.
     private static func paintInOnePass(_ items: ArraySlice<MapScene.Item>, onto canvas: inout Canvas) -> Bool {
         let first = items[items.startIndex]
+        guard items.count == first.edgeSkips!.groupSize,
+              items.allSatisfy({ $0.edgeSkips!.valid(for: $0.paths) }) else { return false }
         let path = Path(items.flatMap(\.paths), closed: true)
         let flags = items.flatMap { $0.edgeSkips!.flags }
         guard path.skippedPoints == 0, path.pointCount == flags.count else { return false }
