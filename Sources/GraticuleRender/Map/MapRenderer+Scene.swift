@@ -177,14 +177,21 @@ struct SceneBuilder {
                                        strokeWidth: style.countryStrokeWidth, id: code, title: name))
         }
         // Projected for this view alone (deep zooms), every path is paired in the view.
-        let shared = projected?.shared ?? SharedBorders(rings: [])
-        let flags = shared.flags(of: groupItems.map { SharedBorders.ViewItem(paths: items[$0.item].paths, rings: $0.rings,
-                                                                             group: $0.group) }, group: group)
+        setEdgeSkips(groupItems, shared: projected?.shared ?? SharedBorders(rings: []), ringGroups: group)
+    }
+
+    /// Gives items their `EdgeSkips`: per item (its index in `items`), its paths' ring numbers
+    /// in `shared` (−1: paired in this view) and its paint group; `ringGroups` is every ring's
+    /// group in this view (−1: not drawn whole).
+    private mutating func setEdgeSkips(_ entries: [(item: Int, rings: [Int], group: Int32)], shared: SharedBorders,
+                                       ringGroups: [Int32]) {
+        let flags = shared.flags(of: entries.map { SharedBorders.ViewItem(paths: items[$0.item].paths, rings: $0.rings,
+                                                                          group: $0.group) }, group: ringGroups)
         var sizes: [Int32: Int] = [:]
-        for entry in groupItems { sizes[entry.group, default: 0] += 1 }
-        for (k, (item, _, itemGroup)) in groupItems.enumerated() {
-            items[item].edgeSkips = EdgeSkips(group: itemGroup, flags: flags[k], groupSize: sizes[itemGroup]!,
-                                              paths: items[item].paths)
+        for entry in entries { sizes[entry.group, default: 0] += 1 }
+        for (k, entry) in entries.enumerated() {
+            items[entry.item].edgeSkips = EdgeSkips(group: entry.group, flags: flags[k], groupSize: sizes[entry.group]!,
+                                                    paths: items[entry.item].paths)
         }
     }
 
@@ -242,18 +249,6 @@ struct SceneBuilder {
         }
     }
 
-    /// Gives the items from `first` on (polygons of one style, one paint group) the edges they
-    /// share, paired in this view (`SharedBorders.flags(of:group:)`).
-    private mutating func pairInView(from first: Int) {
-        guard items.count > first else { return }
-        let view = items[first...].map {
-            SharedBorders.ViewItem(paths: $0.paths, rings: Array(repeating: -1, count: $0.paths.count), group: 0)
-        }
-        for (k, flags) in SharedBorders(rings: []).flags(of: view, group: []).enumerated() {
-            items[first + k].edgeSkips = EdgeSkips(group: 0, flags: flags, groupSize: view.count, paths: items[first + k].paths)
-        }
-    }
-
     /// A feature layer: its polygons (one paint group, common borders left out as for the
     /// countries), then its lines and points.
     mutating func features(_ layer: FeatureLayer) {
@@ -298,7 +293,9 @@ struct SceneBuilder {
                                        stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,
                                        strokeWidth: style.countryStrokeWidth, id: nil, title: nil))
         }
-        pairInView(from: first)
+        // One paint group, every path paired in this view.
+        setEdgeSkips((first..<items.count).map { ($0, Array(repeating: -1, count: items[$0].paths.count), 0) },
+                     shared: SharedBorders(rings: []), ringGroups: [])
         warnings += input.warnings
         let paths = pixelLines(lines, name: layer.name)
         if !paths.isEmpty {

@@ -45,12 +45,10 @@ struct SharedBorders: Sendable {
                 for (k, p) in ring.enumerated() {
                     defer { previous = p }
                     guard p != previous else { continue }
-                    if let twin = open.take(from: p, to: previous) {
+                    if let twin = open.pair(from: previous, to: p, at: OpenEdges.Place(ring: Int32(global), point: Int32(start + k))) {
                         // This edge leaves its stroke out; its twin, met first, keeps it.
                         twins[start + k] = UInt32(twin.ring + 1) << 1 | 1
                         twins[Int(twin.point)] = UInt32(global + 1) << 1
-                    } else {
-                        open.insert(from: previous, to: p, OpenEdges.Place(ring: Int32(global), point: Int32(start + k)))
                     }
                 }
             }
@@ -128,12 +126,9 @@ struct SharedBorders: Sendable {
         guard count > 1 else { return flags }
         var open = OpenEdges(capacity: count)
         forEachOpenEdge { i, k, a, b in
-            let group = items[i].group
-            if let twin = open.take(from: b, to: a, group: group) {
+            if let twin = open.pair(from: a, to: b, at: OpenEdges.Place(ring: Int32(i), point: Int32(k), group: items[i].group)) {
                 flags[i][k] = EdgeSkips.fill | EdgeSkips.stroke
                 flags[Int(twin.ring)][Int(twin.point)] = EdgeSkips.fill
-            } else {
-                open.insert(from: a, to: b, OpenEdges.Place(ring: Int32(i), point: Int32(k), group: group))
             }
         }
         return flags
@@ -189,19 +184,20 @@ private struct OpenEdges {
         return (k, nil)
     }
 
-    /// Pairs the open edge a → b of `group`, if any: its place, and it is open no more.
-    mutating func take(from a: SIMD2<Double>, to b: SIMD2<Double>, group: Int32 = 0) -> Place? {
-        guard let i = find(a, b, group).entry else { return nil }
-        entries[i].paired = true
-        return entries[i].place
-    }
-
-    /// Opens the edge a → b unless it is open already (the same edge twice stays unpaired).
-    mutating func insert(from a: SIMD2<Double>, to b: SIMD2<Double>, _ place: Place) {
+    /// Meets the edge a → b at `place`: when its reverse b → a is open in the same group, pairs
+    /// them and returns the reverse's place (open no more); otherwise opens a → b (unless it is
+    /// open already: the same edge twice stays unpaired) and returns nil.
+    mutating func pair(from a: SIMD2<Double>, to b: SIMD2<Double>, at place: Place) -> Place? {
+        if let i = find(b, a, place.group).entry {
+            entries[i].paired = true
+            return entries[i].place
+        }
         let (k, existing) = find(a, b, place.group)
-        guard existing == nil else { return }
-        entries.append(Entry(ax: a.x.bitPattern, ay: a.y.bitPattern, bx: b.x.bitPattern, by: b.y.bitPattern, place: place))
-        slots[k] = Int32(entries.count)
+        if existing == nil {
+            entries.append(Entry(ax: a.x.bitPattern, ay: a.y.bitPattern, bx: b.x.bitPattern, by: b.y.bitPattern, place: place))
+            slots[k] = Int32(entries.count)
+        }
+        return nil
     }
 }
 
