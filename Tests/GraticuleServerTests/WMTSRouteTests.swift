@@ -14,9 +14,11 @@ import Testing
         #expect(text.contains("<Capabilities xmlns=\"http://www.opengis.net/wmts/1.0\""))
         for layer in ["countries", "countries10m", "ndvi"] { #expect(text.contains("<ows:Identifier>\(layer)</ows:Identifier>")) }
         #expect(text.contains("<WellKnownScaleSet>urn:ogc:def:wkss:OGC:1.0:GoogleMapsCompatible</WellKnownScaleSet>"))
-        #expect(text.components(separatedBy: "<TileMatrix>").count - 1 == 23)
+        let sets = text.components(separatedBy: "<ows:Identifier>WorldCRS84Quad</ows:Identifier>")
+        try #require(sets.count == 2)
+        #expect(sets[0].components(separatedBy: "<TileMatrix>").count - 1 == 23)
         // Annex E.4's scale denominators and corner, levels 0 and 2 (to the digits published).
-        let levels = text.components(separatedBy: "<TileMatrix><ows:Identifier>")
+        let levels = sets[0].components(separatedBy: "<TileMatrix><ows:Identifier>")
         for (z, published) in [(0, 559_082_264.0287178), (2, 139_770_566.0071794), (18, 2132.7295838497840)] {
             let entry = levels[z + 1]
             let value = try #require(Double(entry.components(separatedBy: "<ScaleDenominator>")[1].components(separatedBy: "<")[0]))
@@ -24,6 +26,25 @@ import Testing
             #expect(entry.contains("<MatrixWidth>\(1 << z)</MatrixWidth><MatrixHeight>\(1 << z)</MatrixHeight>"))
         }
         #expect(text.contains("<TopLeftCorner>-20037508.342789244 20037508.342789244</TopLeftCorner>"))
+        // WorldCRS84Quad (OGC 17-083r2, Annex D.2): 2 × 1 tiles at level 0, each level doubling
+        // both, from (−180°, 90°), longitude first.
+        #expect(sets[1].contains("<ows:SupportedCRS>urn:ogc:def:crs:OGC:1.3:CRS84</ows:SupportedCRS>"))
+        let crs84 = sets[1].components(separatedBy: "<TileMatrix><ows:Identifier>")
+        #expect(crs84.count - 1 == 22)
+        for (z, published) in [(0, 279_541_132.014_358_9), (1, 139_770_566.007_179_4)] {
+            let entry = crs84[z + 1]
+            let value = try #require(Double(entry.components(separatedBy: "<ScaleDenominator>")[1].components(separatedBy: "<")[0]))
+            #expect(abs(value - published) < 1e-6, "level \(z): \(value)")
+            #expect(entry.contains("<TopLeftCorner>-180 90</TopLeftCorner>"))
+            #expect(entry.contains("<MatrixWidth>\(2 << z)</MatrixWidth><MatrixHeight>\(1 << z)</MatrixHeight>"))
+        }
+        for layer in ["countries", "ndvi"] {
+            let links = text.components(separatedBy: "<ows:Identifier>\(layer)</ows:Identifier>")[1].components(separatedBy: "</Layer>")[0]
+            #expect(links.contains("<TileMatrixSet>WebMercatorQuad</TileMatrixSet>") && links.contains("<TileMatrixSet>WorldCRS84Quad</TileMatrixSet>"))
+        }
+        // The layers' whole extent in WGS 84, and the part Web Mercator shows in its metres.
+        #expect(text.contains("<ows:WGS84BoundingBox><ows:LowerCorner>-180.0 -90.0</ows:LowerCorner><ows:UpperCorner>180.0 90.0</ows:UpperCorner>"))
+        #expect(text.contains("<ows:BoundingBox crs=\"urn:ogc:def:crs:EPSG::3857\"><ows:LowerCorner>-20037508.342789244 -20037508.342789244</ows:LowerCorner>"))
         #expect(text.contains("template=\"http://tiles.example.org/wmts/1.0.0/countries/{Style}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.png\""))
         #expect(text.contains("<ows:Get xlink:href=\"http://tiles.example.org/wmts?\">"))
         #expect(text.contains("REQUEST=GetLegendGraphic&amp;VERSION=1.3.0&amp;FORMAT=image/png&amp;LAYER=ndvi\" width=\"35\" height=\"100\""))
@@ -44,7 +65,49 @@ import Testing
         #expect(rest.status == 200 && rest.body == xyz.body)
     }
 
+    /// WorldCRS84Quad tiles are the CRS:84 maps of the boxes the standard's grid gives (level z:
+    /// 180° / 2^z per tile from (−180°, 90°)), by KVP and RESTful; GetFeatureInfo reads the same
+    /// map: Kansas (100° W, 40° N) is in the United States, the Pacific west of California is
+    /// no country.
+    @Test(arguments: [(0, 0, 1, "png", "image/png"), (1, 0, 0, "png", "image/png"), (3, 2, 9, "jpg", "image/jpeg")])
+    func worldCRS84QuadTiles(z: Int, row: Int, column: Int, ext: String, format: String) async throws {
+        let size = 180 / Double(1 << z)
+        let west = -180 + Double(column) * size, north = 90 - Double(row) * size
+        let wms = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=countries&STYLES=&CRS=CRS:84"
+            + "&BBOX=\(west),\(north - size),\(west + size),\(north)&WIDTH=256&HEIGHT=256&FORMAT=\(format)"
+            + "&TRANSPARENT=TRUE&BGCOLOR=" + (ext == "jpg" ? "0xFFFFFF" : "0x000000"))
+        #expect(wms.status == 200)
+        let kvp = try await LiveServer.request("/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=countries&STYLE=default"
+            + "&TILEMATRIXSET=WorldCRS84Quad&TILEMATRIX=\(z)&TILEROW=\(row)&TILECOL=\(column)&FORMAT=\(format)")
+        let rest = try await LiveServer.request("/wmts/1.0.0/countries/default/WorldCRS84Quad/\(z)/\(row)/\(column).\(ext)")
+        #expect(kvp.status == 200 && kvp.contentType == format && pngOrJPEG(kvp.body) == ext)
+        #expect(kvp.body == wms.body, "\(kvp.body.count) B vs the WMS map's \(wms.body.count) B")
+        #expect(rest.status == 200 && rest.body == kvp.body)
+    }
+
+    @Test func worldCRS84QuadFeatureInfo() async throws {
+        // Level 1, row 0, column 0: 180° W – 90° W, 0° – 90° N, 90/256° per pixel.
+        func info(_ lon: Double, _ lat: Double) async throws -> String {
+            let i = Int((lon + 180) / 90 * 256), j = Int((90 - lat) / 90 * 256)
+            let r = try await LiveServer.request("/wmts/1.0.0/countries/default/WorldCRS84Quad/1/0/0/\(j)/\(i).json")
+            #expect(r.status == 200)
+            return r.text
+        }
+        #expect(try await info(-100, 40).contains("United States of America"))
+        #expect(!(try await info(-140, 30)).contains("United States of America"))
+    }
+
+    func pngOrJPEG(_ body: Data) -> String {
+        body.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "png" : body.starts(with: [0xFF, 0xD8]) ? "jpg" : "?"
+    }
+
     @Test(arguments: [
+        ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=WorldCRS84Quad&TILEMATRIX=0&TILEROW=1&TILECOL=0&FORMAT=image/png",
+         "TileOutOfRange", "TILEROW", 400),
+        ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=WorldCRS84Quad&TILEMATRIX=0&TILEROW=0&TILECOL=2&FORMAT=image/png",
+         "TileOutOfRange", "TILECOL", 400),
+        ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=WorldCRS84Quad&TILEMATRIX=22&TILEROW=0&TILECOL=0&FORMAT=image/png",
+         "InvalidParameterValue", "TILEMATRIX", 400),
         ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=1&TILEROW=0&FORMAT=image/png",
          "MissingParameterValue", "TILECOL", 400),
         ("SERVICE=WMTS&REQUEST=GetTile&LAYER=countries&STYLE=default&TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=1&TILEROW=2&TILECOL=0&FORMAT=image/png",

@@ -98,13 +98,13 @@ def request():
     if kind == 13:
         p = {"SERVICE": pick(["WMTS", "WMS", ""]), "REQUEST": pick(["GetTile", "GetCapabilities", "GetFeatureInfo", "x" * 300]),
              "VERSION": pick(["1.0.0", "2.0", ""]), "LAYER": enc(pick(NAMES)), "STYLE": enc(pick(["default", "", "../x"])),
-             "TILEMATRIXSET": enc(pick(["WebMercatorQuad", "GoogleMapsCompatible", "EPSG:4326", ""])),
-             "TILEMATRIX": pick(["-1", "23", "99999999999999999999", "a", "3"]), "TILEROW": bad_value(), "TILECOL": bad_value(),
+             "TILEMATRIXSET": enc(pick(["WebMercatorQuad", "GoogleMapsCompatible", "WorldCRS84Quad", "EPSG:4326", ""])),
+             "TILEMATRIX": pick(["-1", "22", "23", "99999999999999999999", "a", "3"]), "TILEROW": bad_value(), "TILECOL": bad_value(),
              "FORMAT": enc(pick(["image/png", "image/gif", "image/png8", ""])), "I": bad_value(), "J": bad_value(),
              "INFOFORMAT": enc(pick(["text/plain", "application/json", "x/y", ""]))}
         return "GET", "/wmts?" + q(p), None, {}
     if kind == 14:
-        return "GET", "/wmts/1.0.0/" + "/".join(enc(pick(NAMES + ["countries", "default", "WebMercatorQuad", "..", "%2e%2e", "3"]))
+        return "GET", "/wmts/1.0.0/" + "/".join(enc(pick(NAMES + ["countries", "default", "WebMercatorQuad", "WorldCRS84Quad", "..", "%2e%2e", "3"]))
                                               for _ in range(pick([6, 8]))) + pick([".png", ".jpg", ".gif", ".json", ".txt", ""]), None, {}
     if kind == 12:
         z = pick(["-1", "23", "99999999999", "a", "1"])

@@ -28,7 +28,10 @@
   7. WMTS: OWSLib's WebMapTileService parses the capabilities (WebMercatorQuad, 23 levels, level 0
      at Annex E.4's 1 : 559,082,264.0287178), GetTile by KVP and the RESTful ResourceURL give the
      XYZ route's tile, and GDAL's WMTS driver assembles the world from level 1 tiles, which must
-     pass the countries test of 4 (drawn = opaque, the tiles being transparent elsewhere).
+     pass the countries test of 4 (drawn = opaque, the tiles being transparent elsewhere). The
+     same for WorldCRS84Quad (OGC 17-083r2 Annex D.2: level 0 is 2 x 1 tiles at
+     1 : 279,541,132.0143589, top-left corner -180, 90): OWSLib parses it, and GDAL assembles the
+     plate carree world at level 1 (1024 x 512), which must pass the countries test of 4.
 
 Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
@@ -257,6 +260,31 @@ def wmts_clients(url, edges):
             check_countries("GDAL WMTS countries EPSG:3857 (level 1)", f.read(), edges,
                             (-20037508.342789244, -20037508.342789244, 20037508.342789244, 20037508.342789244),
                             512, 512, mercator=True, transparent=True)
+    wmts_crs84(wmts, url, edges)
+
+
+def wmts_crs84(wmts, url, edges):
+    """The WorldCRS84Quad set through OWSLib and GDAL's WMTS driver."""
+    tms = wmts.tilematrixsets.get("WorldCRS84Quad")
+    check("WMTS WorldCRS84Quad parses", tms is not None and len(tms.tilematrix) == 22,
+          f"sets {list(wmts.tilematrixsets)}")
+    if tms is None:
+        return
+    level = tms.tilematrix["0"]
+    check("WMTS WorldCRS84Quad level 0", abs(level.scaledenominator - 279541132.0143589) < 1e-6
+          and (level.matrixwidth, level.matrixheight) == (2, 1) and tuple(level.topleftcorner) == (-180, 90),
+          f"{level.scaledenominator}, {level.matrixwidth} x {level.matrixheight}, {level.topleftcorner}")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "wmts84.png")
+        r = subprocess.run(["gdal_translate", "-q", "-of", "PNG", "-outsize", "1024", "512",
+                            f"WMTS:{url}wmts/1.0.0/WMTSCapabilities.xml,layer=countries,tilematrixset=WorldCRS84Quad", out],
+                           capture_output=True, text=True, timeout=180)
+        if r.returncode != 0:
+            check("GDAL WMTS driver WorldCRS84Quad", False, r.stderr.strip()[-300:])
+            return
+        with open(out, "rb") as f:
+            check_countries("GDAL WMTS countries WorldCRS84Quad (level 1)", f.read(), edges, (-180, -90, 180, 90),
+                            1024, 512, transparent=True)
 
 
 def gdal_translate(subdataset, args, out):

@@ -26,15 +26,16 @@ extension GraticuleServer {
             }
             var layers: [ServedLayer] = []
             for name in names { layers.append(try self.mapLayer(name)) }
-            return try await self.tile(layers, z: z, x: x, y: y, format: format)
+            return try await self.tile(layers, in: .webMercatorQuad, z: z, row: y, column: x, format: format)
         }
     }
 
-    /// One 256 × 256 Web Mercator tile (XYZ and WMTS): transparent outside the layers (white for
-    /// JPEG), cacheable for a day.
-    func tile(_ layers: [ServedLayer], z: Int, x: Int, y: Int, format: MapImageFormat) async throws -> Response {
-        let map = MapRequest(spatialReference: try state.spatialReference("EPSG:3857", parameter: "tile"),
-                             extent: TileAddress.extent(z: z, x: x, y: y), width: 256, height: 256, layers: layers,
+    /// One 256 × 256 tile of a tile matrix set (XYZ: WebMercatorQuad; WMTS: either set):
+    /// transparent outside the layers (white for JPEG), cacheable for a day.
+    func tile(_ layers: [ServedLayer], in set: WMTSMatrixSet, z: Int, row: Int, column: Int,
+              format: MapImageFormat) async throws -> Response {
+        let map = MapRequest(spatialReference: try state.spatialReference(set.spatialReference, parameter: "tile"),
+                             extent: set.extent(z: z, row: row, column: column), width: 256, height: 256, layers: layers,
                              background: format == .jpeg ? SIMD4(255, 255, 255, 0) : SIMD4(0, 0, 0, 0), format: format)
         var headers = HTTPFields()
         headers[.cacheControl] = "public, max-age=86400"
@@ -43,20 +44,10 @@ extension GraticuleServer {
 }
 
 enum TileAddress {
-    /// Half the width of the Web Mercator world in metres (π · 6378137).
-    static let half = 20037508.342789244
-
     static func int(_ text: String?, _ name: String, _ range: ClosedRange<Int>) throws(APIError) -> Int {
         guard let text, let v = Int(text), range.contains(v) else {
             throw APIError(.badRequest, "tile \(name)=\(APIError.quoted(text ?? "")): expected an integer from \(range.lowerBound) to \(range.upperBound)")
         }
         return v
-    }
-
-    /// The tile's extent in EPSG:3857 metres.
-    static func extent(z: Int, x: Int, y: Int) -> RasterExtent {
-        let size = 2 * half / Double(1 << z)
-        return RasterExtent(xMin: -half + Double(x) * size, yMin: half - Double(y + 1) * size,
-                            xMax: -half + Double(x + 1) * size, yMax: half - Double(y) * size)
     }
 }

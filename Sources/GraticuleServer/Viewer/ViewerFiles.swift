@@ -84,7 +84,7 @@ enum APIIndex {
         "GET /api/raster/{name}/image?bbox=&sr=&width=&height=[&ramp=][&resampling=][&format=png|jpeg]": "the raster as PNG or JPEG in any spatial reference",
         "GET /api/map?sr=&bbox=&width=&height=&layers=countries,ndvi[&format=png|jpeg|svg]": "a map image in any spatial reference",
         "GET /wms?SERVICE=WMS&REQUEST=GetCapabilities|GetMap|GetFeatureInfo|GetLegendGraphic": "OGC WMS 1.3.0 and 1.1.1 (GetMap as image/png, image/png8 or image/jpeg; EXCEPTIONS=XML, INIMAGE or BLANK)",
-        "GET /wmts?SERVICE=WMTS&REQUEST=GetCapabilities|GetTile, GET /wmts/1.0.0/{layer}/default/WebMercatorQuad/{z}/{row}/{col}.png": "OGC WMTS 1.0.0 over the XYZ tiles (KVP and RESTful, GetTile and GetFeatureInfo)",
+        "GET /wmts?SERVICE=WMTS&REQUEST=GetCapabilities|GetTile, GET /wmts/1.0.0/{layer}/default/{WebMercatorQuad|WorldCRS84Quad}/{z}/{row}/{col}.png": "OGC WMTS 1.0.0: the XYZ tiles, and plate carrée tiles in WorldCRS84Quad (KVP and RESTful, GetTile and GetFeatureInfo)",
         "GET /tiles/{z}/{x}/{y}.png[?layers=] (or .jpg)": "XYZ tiles in EPSG:3857",
     ]
 }

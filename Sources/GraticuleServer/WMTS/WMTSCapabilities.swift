@@ -3,8 +3,8 @@ import Hummingbird
 
 /// The WMTS 1.0.0 capabilities document (OGC 07-057r7 §7.1): the service, the KVP endpoints,
 /// every map layer (WGS 84 extent, the default style with its legend, the three formats, the
-/// tile matrix set, a RESTful ResourceURL template per format), and the WebMercatorQuad set with
-/// its 23 levels. URLs follow the request's host, as the WMS capabilities do.
+/// tile matrix sets, a RESTful ResourceURL template per format), and the two sets
+/// (`WMTSMatrixSet`) with their levels. URLs follow the request's host, as the WMS capabilities do.
 extension GraticuleServer {
     func wmtsCapabilitiesResponse(baseURL: String) -> Response {
         let key = CapabilitiesKey(version: nil, baseURL: baseURL)
@@ -30,7 +30,7 @@ extension GraticuleServer {
         version="1.0.0">
           <ows:ServiceIdentification>
             <ows:Title>Graticule</ows:Title>
-            <ows:Abstract>Graticule tiles: Natural Earth countries and rasters in Web Mercator.</ows:Abstract>
+            <ows:Abstract>Graticule tiles: Natural Earth countries and rasters in Web Mercator and in longitude and latitude.</ows:Abstract>
             <ows:ServiceType>OGC WMTS</ows:ServiceType>
             <ows:ServiceTypeVersion>1.0.0</ows:ServiceTypeVersion>
             <ows:Fees>none</ows:Fees>
@@ -41,11 +41,15 @@ extension GraticuleServer {
         """
         s += operation("GetCapabilities") + operation("GetTile") + operation("GetFeatureInfo")
         s += "  </ows:OperationsMetadata>\n  <Contents>\n"
-        let mercatorLatitude = 85.051128779806604
         for l in layerDescriptions {
             s += "    <Layer>\n      <ows:Title>\(XML.escape(l.title))</ows:Title>\n"
-            s += "      <ows:WGS84BoundingBox><ows:LowerCorner>\(l.box[0]) \(max(l.box[1], -mercatorLatitude))</ows:LowerCorner>"
-            s += "<ows:UpperCorner>\(l.box[2]) \(min(l.box[3], mercatorLatitude))</ows:UpperCorner></ows:WGS84BoundingBox>\n"
+            s += "      <ows:WGS84BoundingBox><ows:LowerCorner>\(l.box[0]) \(l.box[1])</ows:LowerCorner>"
+            s += "<ows:UpperCorner>\(l.box[2]) \(l.box[3])</ows:UpperCorner></ows:WGS84BoundingBox>\n"
+            // The part Web Mercator can show, in its metres (clients of WebMercatorQuad read it
+            // rather than project the poles).
+            let (west, south) = Self.mercator(l.box[0], l.box[1]), (east, north) = Self.mercator(l.box[2], l.box[3])
+            s += "      <ows:BoundingBox crs=\"\(WMTSMatrixSet.webMercatorQuad.supportedCRS)\"><ows:LowerCorner>\(west) \(south)</ows:LowerCorner>"
+            s += "<ows:UpperCorner>\(east) \(north)</ows:UpperCorner></ows:BoundingBox>\n"
             s += "      <ows:Identifier>\(XML.escape(l.name))</ows:Identifier>\n"
             s += "      <Style isDefault=\"true\"><ows:Identifier>default</ows:Identifier>"
             if let link = legendLink(l.name, baseURL: baseURL, version: .v130) {
@@ -54,7 +58,9 @@ extension GraticuleServer {
             s += "</Style>\n"
             for f in MapImageFormat.allCases { s += "      <Format>\(f.wmtsName)</Format>\n" }
             for f in FeatureInfoFormat.formats { s += "      <InfoFormat>\(f)</InfoFormat>\n" }
-            s += "      <TileMatrixSetLink><TileMatrixSet>\(WMTSMatrixSet.identifier)</TileMatrixSet></TileMatrixSetLink>\n"
+            for set in WMTSMatrixSet.all {
+                s += "      <TileMatrixSetLink><TileMatrixSet>\(set.identifier)</TileMatrixSet></TileMatrixSetLink>\n"
+            }
             let path = l.name.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? l.name
             for f in MapImageFormat.allCases {
                 let template = baseURL + "/wmts/1.0.0/\(path)/{Style}/{TileMatrixSet}/{TileMatrix}/{TileRow}/{TileCol}.\(f.tileExtension)"
@@ -66,19 +72,30 @@ extension GraticuleServer {
             }
             s += "    </Layer>\n"
         }
-        s += "    <TileMatrixSet>\n      <ows:Identifier>\(WMTSMatrixSet.identifier)</ows:Identifier>\n"
-        s += "      <ows:SupportedCRS>urn:ogc:def:crs:EPSG::3857</ows:SupportedCRS>\n"
-        s += "      <WellKnownScaleSet>urn:ogc:def:wkss:OGC:1.0:\(WMTSMatrixSet.wellKnownName)</WellKnownScaleSet>\n"
-        for z in WMTSMatrixSet.levels {
-            let n = 1 << z
-            s += "      <TileMatrix><ows:Identifier>\(z)</ows:Identifier>"
-            s += "<ScaleDenominator>\(WMTSMatrixSet.scaleDenominator0 / Double(n))</ScaleDenominator>"
-            s += "<TopLeftCorner>\(-TileAddress.half) \(TileAddress.half)</TopLeftCorner>"
-            s += "<TileWidth>256</TileWidth><TileHeight>256</TileHeight><MatrixWidth>\(n)</MatrixWidth><MatrixHeight>\(n)</MatrixHeight></TileMatrix>\n"
+        for set in WMTSMatrixSet.all {
+            s += "    <TileMatrixSet>\n      <ows:Identifier>\(set.identifier)</ows:Identifier>\n"
+            s += "      <ows:SupportedCRS>\(set.supportedCRS)</ows:SupportedCRS>\n"
+            if let alias = set.alias { s += "      <WellKnownScaleSet>urn:ogc:def:wkss:OGC:1.0:\(alias)</WellKnownScaleSet>\n" }
+            for z in set.levels {
+                s += "      <TileMatrix><ows:Identifier>\(z)</ows:Identifier>"
+                s += "<ScaleDenominator>\(set.scaleDenominator0 / Double(1 << z))</ScaleDenominator>"
+                s += "<TopLeftCorner>\(set.topLeftCorner)</TopLeftCorner><TileWidth>256</TileWidth><TileHeight>256</TileHeight>"
+                s += "<MatrixWidth>\(set.columns(z))</MatrixWidth><MatrixHeight>\(set.rows(z))</MatrixHeight></TileMatrix>\n"
+            }
+            s += "    </TileMatrixSet>\n"
         }
-        s += "    </TileMatrixSet>\n  </Contents>\n"
+        s += "  </Contents>\n"
         s += "  <ServiceMetadataURL xlink:href=\"\(XML.escape(baseURL + "/wmts/1.0.0/WMTSCapabilities.xml"))\"/>\n</Capabilities>\n"
         return s
+    }
+
+    /// A longitude and latitude (degrees) in EPSG:3857 metres, the latitude clamped to the
+    /// square world's edge (±85.0511287798°).
+    static func mercator(_ lon: Double, _ lat: Double) -> (Double, Double) {
+        let half = WMTSMatrixSet.mercatorHalf
+        let phi = min(max(lat, -85.051128779806604), 85.051128779806604) * .pi / 180
+        let y = min(max(6378137 * log(tan(.pi / 4 + phi / 2)), -half), half)
+        return (lon / 180 * half, y)
     }
 }
 

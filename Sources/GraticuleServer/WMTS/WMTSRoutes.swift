@@ -3,16 +3,15 @@ import GraticuleCore
 import Hummingbird
 
 /// OGC WMTS 1.0.0 (OGC 07-057r7) over the XYZ tiles: the same 256 × 256 Web Mercator tiles as
-/// `/tiles/{z}/{x}/{y}`, in one tile matrix set, `WebMercatorQuad` (the well-known scale set
-/// GoogleMapsCompatible: level z has 2^z × 2^z tiles, the top-left corner at (−20,037,508.34,
-/// 20,037,508.34) m, levels 0 … 22), for every map layer (countries, countries10m, the rasters),
-/// as PNG, 8-bit PNG or JPEG. Both encodings of the standard:
+/// `/tiles/{z}/{x}/{y}` in `WebMercatorQuad`, and plate carrée tiles in `WorldCRS84Quad`
+/// (`WMTSMatrixSet`), for every map layer (countries, countries10m, the rasters), as PNG, 8-bit
+/// PNG or JPEG. Both encodings of the standard:
 ///
 /// - KVP at `/wmts?SERVICE=WMTS&REQUEST=GetCapabilities|GetTile&VERSION=1.0.0&LAYER=…&STYLE=default
-///   &TILEMATRIXSET=WebMercatorQuad&TILEMATRIX=z&TILEROW=y&TILECOL=x&FORMAT=image/png`, and
+///   &TILEMATRIXSET=WebMercatorQuad|WorldCRS84Quad&TILEMATRIX=z&TILEROW=y&TILECOL=x&FORMAT=image/png`, and
 ///   GetFeatureInfo with `I`, `J` and `INFOFORMAT` (the WMS formats);
 /// - RESTful at `/wmts/1.0.0/WMTSCapabilities.xml`,
-///   `/wmts/1.0.0/{layer}/default/WebMercatorQuad/{z}/{y}/{x}.png` (or `.png8`, `.jpg`) and
+///   `/wmts/1.0.0/{layer}/default/{set}/{z}/{y}/{x}.png` (or `.png8`, `.jpg`) and
 ///   `…/{z}/{y}/{x}/{j}/{i}.json` (or `.txt`, `.xml`, `.gml`, `.html`) for GetFeatureInfo, the
 ///   templates the capabilities' ResourceURLs state.
 ///
@@ -106,7 +105,7 @@ extension GraticuleServer {
 
     /// GetFeatureInfo (KVP, §7.3): the tile as GetTile addresses it, the pixel (I, J) within it
     /// and INFOFORMAT (text/plain, application/json, text/xml, application/vnd.ogc.gml,
-    /// text/html), answered as WMS GetFeatureInfo answers the same 256 × 256 EPSG:3857 map:
+    /// text/html), answered as WMS GetFeatureInfo answers the same 256 × 256 map (EPSG:3857 or CRS:84):
     /// the raster cell or the country under the pixel's centre.
     func wmtsFeatureInfo(_ query: Query) throws -> Response {
         let p = { (name: String) throws(WMTSException) -> String in try Self.wmtsParameter(query, name) }
@@ -118,7 +117,7 @@ extension GraticuleServer {
     /// GetFeatureInfo of a tile's pixel, KVP or RESTful (`…/{TileCol}/{J}/{I}.{txt|json|xml|gml|html}`).
     func wmtsFeatureInfo(layer: String, style: String?, set: String, matrix: String, row: String, column: String,
                          i: String, j: String, format: String) throws -> Response {
-        let (name, z, row, column) = try wmtsTileAddress(layer: layer, style: style, set: set, matrix: matrix, row: row, column: column)
+        let a = try wmtsTileAddress(layer: layer, style: style, set: set, matrix: matrix, row: row, column: column)
         guard FeatureInfoFormat.formats.contains(format.lowercased()) else {
             throw WMTSException(.invalidParameterValue, "INFOFORMAT",
                                 "INFOFORMAT=\(APIError.quoted(format)): expected \(FeatureInfoFormat.formats.joined(separator: ", "))")
@@ -130,9 +129,10 @@ extension GraticuleServer {
             }
             pixel.append(v)
         }
-        let e = TileAddress.extent(z: z, x: column, y: row)
-        let encoded = name.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? name
-        let wms = "SERVICE=WMS&VERSION=1.3.0&REQUEST=GetFeatureInfo&CRS=EPSG:3857&WIDTH=256&HEIGHT=256"
+        // WMS 1.3.0 takes the box in the CRS's axis order: both sets' CRSs are x first.
+        let e = a.set.extent(z: a.z, row: a.row, column: a.column)
+        let encoded = a.layer.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? a.layer
+        let wms = "SERVICE=WMS&VERSION=1.3.0&REQUEST=GetFeatureInfo&CRS=\(a.set.spatialReference)&WIDTH=256&HEIGHT=256"
             + "&BBOX=\(e.xMin),\(e.yMin),\(e.xMax),\(e.yMax)&I=\(pixel[0])&J=\(pixel[1])"
             + "&LAYERS=\(encoded)&QUERY_LAYERS=\(encoded)&INFO_FORMAT=\(format.lowercased())"
         do { return try featureInfo(try Query(query: wms), version: .v130) } catch let e as WMSException {
@@ -140,9 +140,10 @@ extension GraticuleServer {
         }
     }
 
-    /// The layer (by name), z, row and column of a tile address, checked as §8.1.1 asks.
-    func wmtsTileAddress(layer name: String, style: String?, set: String, matrix: String, row: String,
-                         column: String) throws(WMTSException) -> (layer: String, z: Int, row: Int, column: Int) {
+    /// The layer (by name), tile matrix set, z, row and column of a tile address, checked as
+    /// §8.1.1 asks.
+    func wmtsTileAddress(layer name: String, style: String?, set setName: String, matrix: String, row: String,
+                         column: String) throws(WMTSException) -> (layer: String, set: WMTSMatrixSet, z: Int, row: Int, column: Int) {
         guard mapLayerNames.contains(name) || name == "countries110" else {
             throw WMTSException(.invalidParameterValue, "LAYER",
                                 "LAYER=\(APIError.quoted(name)): expected one of \(mapLayerNames.joined(separator: ", "))")
@@ -150,32 +151,32 @@ extension GraticuleServer {
         if let style, !style.isEmpty, style.lowercased() != "default" {
             throw WMTSException(.invalidParameterValue, "STYLE", "STYLE=\(APIError.quoted(style)): only the default style")
         }
-        guard set == WMTSMatrixSet.identifier || set == WMTSMatrixSet.wellKnownName else {
+        guard let set = WMTSMatrixSet.named(setName) else {
             throw WMTSException(.invalidParameterValue, "TILEMATRIXSET",
-                                "TILEMATRIXSET=\(APIError.quoted(set)): expected \(WMTSMatrixSet.identifier)")
+                                "TILEMATRIXSET=\(APIError.quoted(setName)): expected \(WMTSMatrixSet.all.map(\.identifier).joined(separator: " or "))")
         }
-        guard let z = Int(matrix), WMTSMatrixSet.levels.contains(z) else {
+        guard let z = Int(matrix), set.levels.contains(z) else {
             throw WMTSException(.invalidParameterValue, "TILEMATRIX",
-                                "TILEMATRIX=\(APIError.quoted(matrix)): expected a level from 0 to \(WMTSMatrixSet.levels.upperBound)")
+                                "TILEMATRIX=\(APIError.quoted(matrix)): expected a level of \(set.identifier) from 0 to \(set.levels.upperBound)")
         }
         var values: [Int] = []
-        for (text, locator) in [(row, "TILEROW"), (column, "TILECOL")] {
+        for (text, locator, count) in [(row, "TILEROW", set.rows(z)), (column, "TILECOL", set.columns(z))] {
             guard let v = Int(text) else {
                 throw WMTSException(.invalidParameterValue, locator, "\(locator)=\(APIError.quoted(text)): expected an integer")
             }
-            guard (0..<(1 << z)).contains(v) else {
-                throw WMTSException(.tileOutOfRange, locator, "\(locator)=\(v): level \(z) has tiles 0 to \((1 << z) - 1)")
+            guard (0..<count).contains(v) else {
+                throw WMTSException(.tileOutOfRange, locator, "\(locator)=\(v): level \(z) of \(set.identifier) has \(locator == "TILEROW" ? "rows" : "columns") 0 to \(count - 1)")
             }
             values.append(v)
         }
-        return (name, z, values[0], values[1])
+        return (name, set, z, values[0], values[1])
     }
 
-    /// GetTile: the layer, the default style, WebMercatorQuad, and a tile inside its level.
+    /// GetTile: the layer, the default style, a tile matrix set, and a tile inside its level.
     func wmtsTile(layer name: String, style: String?, set: String, matrix: String, row: String, column: String,
                   format: MapImageFormat) async throws -> Response {
-        let address = try wmtsTileAddress(layer: name, style: style, set: set, matrix: matrix, row: row, column: column)
-        return try await tile([try mapLayer(address.layer)], z: address.z, x: address.column, y: address.row, format: format)
+        let a = try wmtsTileAddress(layer: name, style: style, set: set, matrix: matrix, row: row, column: column)
+        return try await tile([try mapLayer(a.layer)], in: a.set, z: a.z, row: a.row, column: a.column, format: format)
     }
 }
 
@@ -186,17 +187,6 @@ enum WMTSInfoFormat {
         ("text/html", "html"),
     ]
     static let byExtension = Dictionary(uniqueKeysWithValues: extensions.map { ($0.ext, $0.format) })
-}
-
-/// The one tile matrix set served: Web Mercator quadtree tiles of 256 × 256 pixels.
-enum WMTSMatrixSet {
-    static let identifier = "WebMercatorQuad"
-    /// WMTS 1.0.0's name for the same set (Annex E.4), accepted in requests.
-    static let wellKnownName = "GoogleMapsCompatible"
-    static let levels = 0...22
-    /// Scale denominator of level 0 for the standard 0.28 mm pixel (OGC 07-057r7, E.4):
-    /// 2π · 6,378,137 m / 256 px / 0.00028 m.
-    static let scaleDenominator0 = 559_082_264.028_717_8
 }
 
 /// An OWS 1.1 exception of WMTS (OGC 07-057r7 §8.1.1, Table 28).
