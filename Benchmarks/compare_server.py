@@ -13,7 +13,9 @@ Requests (WMS 1.3.0):
      scale are reused by the pans, not by the zooms) and against MapServer
   B. GetFeatureInfo on the NDVI raster, one cell                        (contract ≥ 10× MapServer)
   C. GetFeatureInfo on countries (vector)
-  D. GetMap NDVI, EPSG:3857, 256 × 256 PNG
+  D. GetMap NDVI, EPSG:3857, 256 × 256 PNG, through Graticule's NDVI colour ramp on both sides
+     (MapServer classes generated from `ColorRamp.ndvi`; the run prints how many pixels of the
+     two images agree)
   E. GetMap countries as A, as JPEG (quality 85 on both sides; what GDAL's WMS driver asks for)
 Each with `wrk -t2 -c8 -d<duration>s` against each server after one warming request that must be
 a 200 with the right content type (a request a server cannot answer is reported, not timed).
@@ -64,10 +66,33 @@ MAPFILE = """MAP
     DATA "{ndvi}"
     PROJECTION "init=epsg:31985" END
     TEMPLATE "ttt"
+    PROCESSING "SCALE=-1,1"
+    PROCESSING "SCALE_BUCKETS=1024"
+{ndvi_classes}
     METADATA "wms_title" "ndvi" "gml_include_items" "all" END
   END
 END
 """
+RAMP = os.path.join(ROOT, "Sources", "GraticuleRaster", "Color", "ColorRamp.swift")
+
+
+def ndvi_classes():
+    """MapServer classes drawing Graticule's NDVI ramp (`ColorRamp.ndvi`, read from its source):
+    one COLORRANGE class per pair of stops, the end colours beyond them. Without them MapServer
+    scales the float values to bytes and draws a black square, which costs it far less than the
+    ramp. SCALE_BUCKETS=1024 lets MapServer classify 1024 buckets of the range instead of every
+    pixel, its fast path; 95 % of its pixels are then within 2 levels of Graticule's."""
+    source = open(RAMP).read()
+    block = source[source.index("public static let ndvi"):]
+    block = block[:block.index("])")]
+    stops = [(v, f"{r} {g} {b}") for v, r, g, b in re.findall(r"Stop\(([-0-9.]+), SIMD4\((\d+), (\d+), (\d+), \d+\)\)", block)]
+    if len(stops) < 2:
+        sys.exit(f"no NDVI ramp found in {RAMP}")
+    lines = [f'    CLASS EXPRESSION ([pixel] < {stops[0][0]}) STYLE COLOR {stops[0][1]} END END']
+    for (a, ca), (b, cb) in zip(stops, stops[1:]):
+        lines.append(f'    CLASS EXPRESSION ([pixel] >= {a} AND [pixel] < {b}) STYLE COLORRANGE {ca} {cb} DATARANGE {a} {b} END END')
+    lines.append(f'    CLASS EXPRESSION ([pixel] >= {stops[-1][0]}) STYLE COLOR {stops[-1][1]} END END')
+    return "\n".join(lines)
 
 LIGHTTPD = """server.document-root = "{root}"
 server.port = {port}
@@ -114,6 +139,30 @@ def fetch(url):
         return e.code, e.headers.get("Content-Type", ""), e.read()
     except Exception as e:
         return 0, "", str(e).encode()
+
+
+def same_image(query, gr_base, ms_base):
+    """Prints how many pixels of the two servers' images of a request agree (within 2 levels
+    per channel), so that a row compares the same drawing."""
+    try:
+        import io
+        import numpy as np
+        from PIL import Image
+    except ImportError:
+        print("(numpy or Pillow missing: the servers' images are not compared)")
+        return
+    images = []
+    for base in (gr_base, ms_base):
+        status, _, body = fetch(base + query)
+        if status != 200:
+            print(f"(image comparison: HTTP {status} from {base})")
+            return
+        images.append(np.asarray(Image.open(io.BytesIO(body)).convert("RGBA")).astype(int))
+    if images[0].shape != images[1].shape:
+        print(f"(image comparison: sizes {images[0].shape} and {images[1].shape})")
+        return
+    close = (np.abs(images[0] - images[1]).max(axis=-1) <= 2).mean()
+    print(f"NDVI GetMap: {close * 100:.1f} % of the pixels of the two servers' images within 2 levels\n")
 
 
 def wrk(url, duration, conns=8, threads=2, script=None):
@@ -196,7 +245,8 @@ def main():
     subprocess.run([BIN, "convert", "countries110", shp], check=True, capture_output=True)
     ms_port, gr_port, nc_port = free_port(), free_port(), free_port()
     with open(os.path.join(root, "compare.map"), "w") as f:
-        f.write(MAPFILE.replace("{port}", str(ms_port)).replace("{shp}", shp).replace("{ndvi}", NDVI))
+        f.write(MAPFILE.replace("{port}", str(ms_port)).replace("{shp}", shp).replace("{ndvi}", NDVI)
+                .replace("{ndvi_classes}", ndvi_classes()))
     with open(os.path.join(root, "mapserver.conf"), "w") as f:
         f.write(CONFIG.replace("{root}", root))
     with open(os.path.join(root, "lighttpd.conf"), "w") as f:
@@ -228,6 +278,7 @@ def main():
             "E GetMap countries 4326 1024x512 JPEG": (w + "REQUEST=GetMap&LAYERS=countries&CRS=EPSG:4326&BBOX=-90,-180,90,180"
                                                       "&WIDTH=1024&HEIGHT=512&FORMAT=image/jpeg", "image/jpeg"),
         }
+        same_image(requests["D GetMap ndvi 3857 256x256"][0], gr_base, ms_base)
         print(f"{'request':48} {'Graticule req/s':>16} {'p50':>8} {'p99':>8} {'MapServer req/s':>16} {'p50':>8} {'p99':>8} {'ratio':>7}")
         usable = []
         rows = []
