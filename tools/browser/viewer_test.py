@@ -38,9 +38,10 @@ def check(name, ok, detail=""):
         failures.append(name)
 
 
-def browser():
+def browser(scale=1):
     options = webdriver.ChromeOptions()
-    for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900", "--disable-gpu"]:
+    for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900", "--disable-gpu",
+              f"--force-device-scale-factor={scale}"]:
         options.add_argument(a)
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium:
@@ -81,6 +82,7 @@ def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/graticule")
     with served(binary) as url:
         run(url)
+        hidpi(url)
     print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
     sys.exit(1 if failures else 0)
 
@@ -219,6 +221,25 @@ def run(url):
         check("SR search by name", ok, text(d, "sr-results").split("\n")[0])
         d.find_element(By.CSS_SELECTOR, "#sr-results li[data-id='EPSG:27700']").click()
         check("SR chosen from search", wait_text(d, "sr-name", lambda t: "27700" in t), text(d, "sr-name"))
+    finally:
+        d.quit()
+
+
+def hidpi(url):
+    """On a screen of two device pixels per CSS pixel the map image has one pixel per device
+    pixel (twice the map element's CSS size) and asks for pixelRatio=2 (lines twice as wide)."""
+    d = browser(scale=2)
+    try:
+        d.get(url)
+        WebDriverWait(d, 30).until(lambda _: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+        WebDriverWait(d, 30).until(lambda _: d.execute_script(
+            "const i = document.getElementById('map-base'); return i.complete && i.naturalWidth > 0"))
+        got = d.execute_script("const i = document.getElementById('map-base'), m = document.getElementById('map');"
+                               "return [window.devicePixelRatio, i.naturalWidth, i.naturalHeight, m.clientWidth, m.clientHeight,"
+                               " i.getBoundingClientRect().width, i.src]")
+        dpr, nw, nh, cw, ch, shown, src = got
+        check("HiDPI: one image pixel per device pixel", dpr == 2 and nw == 2 * cw and nh == 2 * ch
+              and abs(shown - cw) < 1 and "pixelRatio=2" in src, f"dpr {dpr}, image {nw} x {nh}, map {cw} x {ch}, shown {shown}")
     finally:
         d.quit()
 

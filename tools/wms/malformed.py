@@ -88,11 +88,13 @@ def request():
              "I": bad_value(), "J": bad_value(), "X": bad_value(), "Y": bad_value(), "QUERY_LAYERS": enc(pick(NAMES)),
              "INFO_FORMAT": enc(pick(["x/y", "", "text/plain\x00"])), "BGCOLOR": enc(pick(["0xZZZZZZ", "red", "0x1"])),
              "EXCEPTIONS": enc(pick(["INIMAGE", "BLANK", "application/vnd.ogc.se_inimage", "pdf", "", "x" * 300])),
-             "LEGEND_OPTIONS": enc(pick(["forceLabels:maybe", "forceLabels:on", ";;:", "forceLabels" * 50]))}
+             "LEGEND_OPTIONS": enc(pick(["forceLabels:maybe", "forceLabels:on", ";;:", "forceLabels" * 50])),
+             "DPI": bad_value(), "MAP_RESOLUTION": bad_value(),
+             "FORMAT_OPTIONS": enc(pick(["dpi:", "dpi:1e400", ";;dpi::", "dpi:" + "9" * 300, "dpi:192"]))}
         return "GET", "/wms?" + q(p), None, {}
     if kind == 11:
         p = {"SERVICE": "WMS", "VERSION": "1.3.0", "REQUEST": "GetMap", "LAYERS": "ndvi", "STYLES": "", "CRS": "EPSG:4326",
-             "BBOX": "-8.05,-34.92,-7.95,-34.82", "WIDTH": "64", "HEIGHT": "64", "FORMAT": "image/png"}
+             "BBOX": "-8.05,-34.92,-7.95,-34.82", "WIDTH": "64", "HEIGHT": "64", "FORMAT": "image/png", "DPI": "192"}
         p[pick(list(p))] = bad_value()
         return "GET", "/wms?" + q(p), None, {"Host": pick(["<script>", "a\"b", "x" * 300, "evil.example:99999"])}
     if kind == 13:
@@ -108,7 +110,7 @@ def request():
                                               for _ in range(pick([6, 8]))) + pick([".png", ".jpg", ".gif", ".json", ".txt", ""]), None, {}
     if kind == 12:
         z = pick(["-1", "23", "99999999999", "a", "1"])
-        return "GET", f"/tiles/{z}/{pick(['0', '-1', '9' * 30, 'x'])}/{pick(['0.png', '0', '..%2f..%2fetc.png', '5.png', '0.jpg', '0.jpg.png', '.jpg'])}?layers=" + enc(pick(NAMES)), None, {}
+        return "GET", f"/tiles/{z}/{pick(['0', '-1', '9' * 30, 'x'])}/{pick(['0.png', '0', '..%2f..%2fetc.png', '5.png', '0.jpg', '0.jpg.png', '.jpg', '0@2x.png', '0@9x.png', '0@.png', '0@-1x.jpg', '0@99999999999999999999x.png'])}?layers=" + enc(pick(NAMES)), None, {}
     return pick(["GET", "POST", "PUT", "DELETE"]), pick(["/viewer/" + enc(pick(NAMES)), "/" + pick(ENC), "/api/" + enc(pick(NAMES)),
                                                          "/%2e%2e/%2e%2e/etc/passwd", "/viewer/%2e%2e%2fPackage.swift"]), None, {}
 

@@ -97,4 +97,19 @@ public struct MapStyle: Sendable, Hashable {
     }
 
     public static let standard = MapStyle()
+
+    /// The style for a display with `ratio` device pixels per reference pixel (a HiDPI screen's
+    /// devicePixelRatio, or a print resolution over 96 dpi): line widths and point radii
+    /// multiplied by it, colours unchanged; a map `ratio` times larger in each direction then
+    /// looks as this one does, only sharper.
+    /// - Precondition: `ratio` is finite and positive.
+    public func scaled(by ratio: Double) -> MapStyle {
+        precondition(ratio.isFinite && ratio > 0, "pixel ratio \(ratio)")
+        var s = self
+        s.countryStrokeWidth *= ratio
+        s.graticuleStrokeWidth *= ratio
+        s.outlineStrokeWidth *= ratio
+        s.pointRadius *= ratio
+        return s
+    }
 }

@@ -113,6 +113,17 @@ struct Query: Sendable {
         return v
     }
 
+    /// Device pixels per reference pixel (`MapRequest.pixelRatio`, line widths scale with it)
+    /// from `name` (written `shown` in errors); 1 when absent.
+    func pixelRatio(_ name: String, shown: String) throws(APIError) -> Double {
+        guard let raw = self[name] else { return 1 }
+        let r = MapRequest.pixelRatios
+        guard let v = try? Query.number(raw, name: shown), r.contains(v) else {
+            throw APIError.badParameter(shown, raw, "expected a pixel ratio from \(r.lowerBound) to \(r.upperBound)")
+        }
+        return v
+    }
+
     /// A comma-separated list of `count` finite numbers (a BBOX); nil when absent.
     func numbers(_ name: String, count: Int) throws(APIError) -> [Double]? {
         guard let raw = self[name] else { return nil }

@@ -28,9 +28,15 @@ struct MapRequest: Sendable {
     /// Background colour; alpha 0 for a transparent map (a JPEG is flattened over its colour).
     var background: SIMD4<UInt8> = SIMD4(255, 255, 255, 255)
     var format: MapImageFormat = .png
+    /// Device pixels per reference (96 dpi) pixel: line widths are multiplied by it
+    /// (`MapStyle.scaled(by:)`); 1 unless a client asks for a HiDPI or print image.
+    var pixelRatio: Double = 1
+
+    /// The pixel ratios a request may ask for (`pixelRatio`, WMS DPI 24 … 384).
+    static let pixelRatios: ClosedRange<Double> = 0.25...4
 
     /// What makes two requests give the same file: the spatial reference, the extent's exact
-    /// bits, the size, the layers by name, the background and the format.
+    /// bits, the size, the layers by name, the background, the format and the pixel ratio.
     struct Key: Hashable, Sendable {
         var spatialReference: SpatialReference
         var extent: [UInt64]
@@ -38,12 +44,14 @@ struct MapRequest: Sendable {
         var layers: [String]
         var background: SIMD4<UInt8>
         var format: MapImageFormat
+        var pixelRatio: UInt64
     }
 
     var key: Key {
         Key(spatialReference: spatialReference,
             extent: [extent.xMin, extent.yMin, extent.xMax, extent.yMax].map(\.bitPattern),
-            width: width, height: height, layers: layers.map(\.name), background: background, format: format)
+            width: width, height: height, layers: layers.map(\.name), background: background, format: format,
+            pixelRatio: pixelRatio.bitPattern)
     }
 }
 
@@ -95,7 +103,7 @@ extension GraticuleServer {
             case let .countries(l): return .vector(.countries(l.name == "countries10m" ? .high : .low))
             }
         }
-        var style = MapStyle.standard
+        var style = MapStyle.standard.scaled(by: request.pixelRatio)
         let bg = request.background
         style.background = MapColor(red: bg.x, green: bg.y, blue: bg.z, alpha: bg.w)
         style.sphereFill = .transparent
@@ -110,7 +118,7 @@ extension GraticuleServer {
 
     /// A `MapRenderer` for the request's view; the sphere is left unfilled.
     func vectorRenderer(_ layers: [MapLayer], _ request: MapRequest, background: MapColor) throws(APIError) -> MapRenderer {
-        var style = MapStyle.standard
+        var style = MapStyle.standard.scaled(by: request.pixelRatio)
         style.background = background
         style.sphereFill = .transparent
         let e = request.extent

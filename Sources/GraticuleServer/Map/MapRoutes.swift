@@ -5,8 +5,10 @@ import GraticuleRender
 import Hummingbird
 
 /// `/api/map?sr=&bbox=xmin,ymin,xmax,ymax&width=&height=&layers=countries,ndvi[&format=png|jpeg|svg]
-/// [&background=RRGGBB][&transparent=true]`: a map image in any spatial reference, bbox in its
-/// x/y units (longitude/latitude, easting/northing; never flipped, unlike WMS 1.3.0).
+/// [&background=RRGGBB][&transparent=true][&pixelRatio=2]`: a map image in any spatial reference,
+/// bbox in its x/y units (longitude/latitude, easting/northing; never flipped, unlike WMS 1.3.0).
+/// `pixelRatio` (0.25 … 4, default 1) multiplies line widths, for HiDPI screens and print: the
+/// viewer asks for its map at devicePixelRatio × its size in CSS pixels with that ratio.
 extension GraticuleServer {
     func addMapRoutes(to router: Router<BasicRequestContext>) {
         router.get("/api/map") { request, _ in
@@ -37,7 +39,7 @@ extension GraticuleServer {
                 throw APIError.badParameter("format", format, "expected png, png8, jpeg or svg")
             }
             let map = MapRequest(spatialReference: sr, extent: extent, width: width, height: height, layers: layers,
-                                 background: background, format: imageFormat ?? .png)
+                                 background: background, format: imageFormat ?? .png, pixelRatio: try query.pixelRatio("pixelratio", shown: "pixelRatio"))
             if format == "svg" {
                 // SVG draws the vector layers only (countries at the named resolution, then the
                 // graticule and the map's outline); raster layers are PNG or JPEG only.

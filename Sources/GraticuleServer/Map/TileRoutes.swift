@@ -6,7 +6,9 @@ import Hummingbird
 /// XYZ tiles at `/tiles/{z}/{x}/{y}.png[?layers=countries,ndvi]` (or `.jpg`): 256 × 256 PNG (or
 /// JPEG) in Web Mercator (EPSG:3857), the usual slippy-map scheme (x east from −180°, y south
 /// from 85.05°N, z 0 … 22), as Leaflet's and OpenLayers' XYZ sources request them. PNG tiles are
-/// transparent outside the layers; JPEG tiles are white there.
+/// transparent outside the layers; JPEG tiles are white there. `{y}@2x.png` (Leaflet's `{r}`
+/// with detectRetina; `@1x` … `@4x`) is the same tile for a HiDPI screen: 512 × 512 pixels, lines
+/// twice as wide.
 extension GraticuleServer {
     func addTileRoutes(to router: Router<BasicRequestContext>) {
         router.get("/tiles/:z/:x/:y") { request, context in
@@ -18,7 +20,16 @@ extension GraticuleServer {
             guard parts.count == 2, let format = MapImageFormat(name: parts[1]) else {
                 throw APIError(.notFound, "tile \(APIError.quoted(yText)): expected /tiles/{z}/{x}/{y}.png, .png8 or .jpg")
             }
-            let y = try TileAddress.int(parts[0], "y", 0...(n - 1))
+            // A HiDPI suffix: {y}@2x.png.
+            let name = parts[0].split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            var ratio = 1
+            if name.count == 2 {
+                guard name[1].hasSuffix("x"), let r = Int(name[1].dropLast()), (1...4).contains(r) else {
+                    throw APIError(.notFound, "tile \(APIError.quoted(yText)): expected {y}.png or {y}@2x.png (@1x to @4x)")
+                }
+                ratio = r
+            }
+            let y = try TileAddress.int(String(name[0]), "y", 0...(n - 1))
             let query = try Query(request)
             let names = (query["layers"] ?? "countries").split(separator: ",").map(String.init)
             guard !names.isEmpty, names.count <= 16 else {
@@ -26,17 +37,20 @@ extension GraticuleServer {
             }
             var layers: [ServedLayer] = []
             for name in names { layers.append(try self.mapLayer(name)) }
-            return try await self.tile(layers, in: .webMercatorQuad, z: z, row: y, column: x, format: format)
+            return try await self.tile(layers, in: .webMercatorQuad, z: z, row: y, column: x, format: format, pixelRatio: ratio)
         }
     }
 
-    /// One 256 × 256 tile of a tile matrix set (XYZ: WebMercatorQuad; WMTS: either set):
-    /// transparent outside the layers (white for JPEG), cacheable for a day.
+    /// One tile of a tile matrix set (XYZ: WebMercatorQuad; WMTS: either set), 256 × 256 pixels
+    /// times `pixelRatio` (HiDPI tiles, lines as much wider): transparent outside the layers
+    /// (white for JPEG), cacheable for a day.
     func tile(_ layers: [ServedLayer], in set: WMTSMatrixSet, z: Int, row: Int, column: Int,
-              format: MapImageFormat) async throws -> Response {
+              format: MapImageFormat, pixelRatio: Int = 1) async throws -> Response {
         let map = MapRequest(spatialReference: try state.spatialReference(set.spatialReference, parameter: "tile"),
-                             extent: set.extent(z: z, row: row, column: column), width: 256, height: 256, layers: layers,
-                             background: format == .jpeg ? SIMD4(255, 255, 255, 0) : SIMD4(0, 0, 0, 0), format: format)
+                             extent: set.extent(z: z, row: row, column: column), width: 256 * pixelRatio,
+                             height: 256 * pixelRatio, layers: layers,
+                             background: format == .jpeg ? SIMD4(255, 255, 255, 0) : SIMD4(0, 0, 0, 0), format: format,
+                             pixelRatio: Double(pixelRatio))
         var headers = HTTPFields()
         headers[.cacheControl] = "public, max-age=86400"
         return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType, headers: headers)

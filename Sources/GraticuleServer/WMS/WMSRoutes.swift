@@ -109,7 +109,8 @@ extension GraticuleServer {
             height = try query.integer("height", in: 1...limit)
         } catch { throw WMSException(error) }
         return MapRequest(spatialReference: sr, extent: RasterExtent(xMin: box[0], yMin: box[1], xMax: box[2], yMax: box[3]),
-                          width: width, height: height, layers: layers, background: try Self.wmsBackground(query))
+                          width: width, height: height, layers: layers, background: try Self.wmsBackground(query),
+                          pixelRatio: try Self.wmsPixelRatio(query))
     }
 
     /// The map's background: BGCOLOR (0xRRGGBB; white when absent), alpha 0 with TRANSPARENT=TRUE.
@@ -124,6 +125,36 @@ extension GraticuleServer {
         }
         if (query["transparent"] ?? "false").lowercased() == "true" { bg.w = 0 }
         return bg
+    }
+
+    /// The output resolution a client asks for with the vendor parameters QGIS sends (all three,
+    /// the same value): `DPI` (GeoServer), `MAP_RESOLUTION` (MapServer) or `FORMAT_OPTIONS=dpi:N`
+    /// (GeoServer; other options in it are ignored), the first present of them; 24 … 384 dots
+    /// per inch. Line widths scale by dpi / 96 (the CSS reference pixel, which QGIS and browsers
+    /// take as a 1× screen): 96 or no parameter draws the standard map, 192 a HiDPI one.
+    static func wmsPixelRatio(_ query: Query) throws(WMSException) -> Double {
+        var given: (name: String, value: String)?
+        if let v = query["dpi"] {
+            given = ("DPI", v)
+        } else if let v = query["map_resolution"] {
+            given = ("MAP_RESOLUTION", v)
+        } else if let options = query["format_options"] {
+            for option in options.split(separator: ";") {
+                let kv = option.split(separator: ":", maxSplits: 1)
+                if kv.count == 2, kv[0].trimmingCharacters(in: .whitespaces).lowercased() == "dpi" {
+                    given = ("FORMAT_OPTIONS dpi", String(kv[1]))
+                    break
+                }
+            }
+        }
+        guard let given else { return 1 }
+        let t = given.value.trimmingCharacters(in: .whitespaces)
+        let r = MapRequest.pixelRatios
+        guard t.utf8.count <= 64, let dpi = Double(t), dpi.isFinite, r.contains(dpi / 96) else {
+            throw WMSException(.invalidParameterValue, "\(given.name)=\(APIError.quoted(given.value)): expected a resolution "
+                               + "from \(Int(r.lowerBound * 96)) to \(Int(r.upperBound * 96)) dots per inch")
+        }
+        return dpi / 96
     }
 
     /// GetFeatureInfo: the map of the request, the pixel (I/J in 1.3.0, X/Y in 1.1.1; its centre

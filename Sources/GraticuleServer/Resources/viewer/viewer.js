@@ -73,7 +73,12 @@ function draw() {
   if (!state.extent || w < 2 || h < 2) return;
   const serial = ++drawSerial;
   const e = state.extent;
-  const common = { sr: state.sr, bbox: [e.xmin, e.ymin, e.xmax, e.ymax].join(","), width: Math.round(w), height: Math.round(h) };
+  // On a HiDPI screen the images have one pixel per device pixel (lines as much wider, so they
+  // look as on a 1x screen, only sharper), within the server's 4096-pixel limit.
+  const ratio = Math.min(Math.max(window.devicePixelRatio || 1, 1), 4, 4096 / Math.max(w, h));
+  const common = { sr: state.sr, bbox: [e.xmin, e.ymin, e.xmax, e.ymax].join(","),
+                   width: Math.round(w * ratio), height: Math.round(h * ratio) };
+  if (ratio !== 1) common.pixelRatio = ratio;
   for (const img of [$("map-base"), $("map-overlay")]) img.style.transform = "";
   setImage($("map-base"), state.countriesOn ? `/api/map?${q({ ...common, layers: "countries", background: "dfe9f3" })}` : null, serial, "countries");
   setImage($("map-overlay"), state.rasterOn ? `/api/map?${q({ ...common, layers: "ndvi", transparent: "true" })}` : null, serial, "ndvi");
