@@ -270,7 +270,7 @@ func jpegSize(_ data: Data) -> (Int, Int)? {
         #expect(abs((Double(props["Band_0"] as? String ?? "") ?? .nan) - p.value) < 1e-6)
     }
 
-    @Test(arguments: ["text/plain", "application/json", "text/xml", "text/html"])
+    @Test(arguments: ["text/plain", "application/json", "text/xml", "text/html", "application/vnd.ogc.gml"])
     func featureInfoCountries(format: String) async throws {
         // MapServer 8 answers ADMIN=Germany for this pixel of a 512 × 256 world map.
         let r = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetFeatureInfo&LAYERS=countries"

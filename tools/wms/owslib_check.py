@@ -8,7 +8,9 @@
      same raster to the same grid, coloured with the same NDVI ramp; both versions must give the
      same image.
   3. GetFeatureInfo (application/json) at pixels of a 1.3.0 EPSG:4326 map equals
-     `gdallocationinfo -wgs84` at the pixel centres.
+     `gdallocationinfo -wgs84` at the pixel centres, and so does the same answer as GML
+     (application/vnd.ogc.gml, MapServer's msGMLOutput layout) read by OGR's GML driver
+     (`ogrinfo`), which also reads the country (ADMIN) of a pixel of the countries layer.
   4. GetMap of the countries layer (Natural Earth 1:110m) in EPSG:4326 through both versions and
      in EPSG:3857: a pixel is drawn (not the white background) exactly when its centre,
      inverse-projected (Web Mercator's inverse in closed form), lies inside a country, for at
@@ -184,9 +186,18 @@ def run(binary, url):
         got = features[0]["properties"]["Band_0"] if features else ""
         # Outside the raster both answer nothing (gdallocationinfo prints no value).
         same = (got == "" and expected == "") or (got != "" and expected != "" and abs(float(got) - float(expected)) < 1e-6)
-        agree += same
-        check(f"GetFeatureInfo I={i} J={j}", same, f"{got or 'no cell'} vs gdallocationinfo {expected or 'no value'}")
+        gml = wms13.getfeatureinfo(layers=["ndvi"], query_layers=["ndvi"], styles=[""], srs="EPSG:4326", bbox=bbox,
+                                   size=(w, h), format="image/png", info_format="application/vnd.ogc.gml", xy=(i, j)).read()
+        by_ogr = ogr_attribute(gml, "Band_0")
+        same_gml = (by_ogr == "" and expected == "") or (by_ogr != "" and expected != "" and abs(float(by_ogr) - float(expected)) < 1e-6)
+        agree += same and same_gml
+        check(f"GetFeatureInfo I={i} J={j}", same and same_gml,
+              f"JSON {got or 'no cell'}, GML by OGR {by_ogr or 'no cell'} vs gdallocationinfo {expected or 'no value'}")
     print(f"GetFeatureInfo: {agree}/{len(pixels)} equal to gdallocationinfo")
+    gml = wms13.getfeatureinfo(layers=["countries"], query_layers=["countries"], styles=[""], srs="EPSG:4326",
+                               bbox=(-180.0, -90.0, 180.0, 90.0), size=(512, 256), format="image/png",
+                               info_format="application/vnd.ogc.gml", xy=(270, 60)).read()
+    check("GetFeatureInfo GML of countries read by OGR", ogr_attribute(gml, "ADMIN") == "Germany", ogr_attribute(gml, "ADMIN"))
 
     edges = country_edges(binary)
     world = (-180.0, -90.0, 180.0, 90.0)
@@ -285,6 +296,18 @@ def wmts_crs84(wmts, url, edges):
         with open(out, "rb") as f:
             check_countries("GDAL WMTS countries WorldCRS84Quad (level 1)", f.read(), edges, (-180, -90, 180, 90),
                             1024, 512, transparent=True)
+
+
+def ogr_attribute(gml, name):
+    """The value OGR's GML driver reads for attribute `name` of the first feature of a
+    GetFeatureInfo GML answer ("" when it reads no feature)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "gfi.gml")
+        with open(path, "wb") as f:
+            f.write(gml)
+        out = subprocess.run(["ogrinfo", "-ro", "-al", "-q", path], capture_output=True, text=True, timeout=60).stdout
+    m = re.search(r"^\s+" + re.escape(name) + r" \([A-Za-z]+\) = (.*)$", out, re.M)
+    return m.group(1).strip() if m else ""
 
 
 def gdal_translate(subdataset, args, out):

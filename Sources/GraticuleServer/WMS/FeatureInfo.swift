@@ -75,7 +75,9 @@ enum FeatureInfoFormat {
                 "features": .array(features.map { .object($0) }),
                 "query": .object(["x": .number(x), "y": .number(y), "crs": .string(crs)]),
             ]))
-        case "text/xml", "application/vnd.ogc.gml", "application/xml":
+        case "application/vnd.ogc.gml":
+            return Responses.text(FeatureInfoGML.document(results), contentType: "application/vnd.ogc.gml; charset=utf-8")
+        case "text/xml", "application/xml":
             var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<FeatureInfoResponse x=\"\(x)\" y=\"\(y)\" crs=\"\(XML.escape(crs))\">\n"
             for r in results {
                 s += "  <Layer name=\"\(XML.escape(r.layer))\">\n"
@@ -88,7 +90,7 @@ enum FeatureInfoFormat {
                 s += "  </Layer>\n"
             }
             s += "</FeatureInfoResponse>\n"
-            return Responses.text(s, contentType: format == "application/vnd.ogc.gml" ? "application/vnd.ogc.gml; charset=utf-8" : "text/xml; charset=utf-8")
+            return Responses.text(s, contentType: "text/xml; charset=utf-8")
         case "text/html":
             var s = "<!doctype html><meta charset=\"utf-8\"><title>GetFeatureInfo</title>\n"
             for r in results {
