@@ -48,8 +48,9 @@ from PIL import Image
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "wms"))
 from served import served  # noqa: E402
-from shp_rings import rings as shp_rings  # noqa: E402
+from countries_judge import country_edges, judge  # noqa: E402
 NDVI = os.path.join(ROOT, "Sources/GraticuleRaster/Resources/ndvi.tif")
 # ColorRamp.ndvi (Sources/GraticuleRaster/Color/ColorRamp.swift): value → RGBA, linear between stops.
 STOPS = [(-1.0, (5, 24, 82, 255)), (-0.2, (120, 90, 60, 255)), (0.0, (166, 128, 88, 255)), (0.1, (215, 200, 150, 255)),
@@ -96,47 +97,14 @@ def compare(name, png_bytes, reference):
     return img
 
 
-def country_edges(binary):
-    """All ring edges of the Natural Earth 1:110m countries as arrays x0, y0, x1, y1 (degrees)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        shp = os.path.join(tmp, "countries110.shp")
-        subprocess.run([binary, "convert", "countries110", shp], check=True, capture_output=True, timeout=120)
-        edges = [(a[0], a[1], b[0], b[1]) for record in shp_rings(shp) for ring in record for a, b in zip(ring, ring[1:])]
-    return np.array(edges, dtype=np.float64).T
-
-
-def inside_mask(edges, lons, lats):
-    """Even-odd inside test of the points (lons[j, i], lats[j]) of each row against all edges."""
-    x0, y0, x1, y1 = edges
-    mask = np.zeros(lons.shape, dtype=bool)
-    for j, lat in enumerate(lats):
-        crosses = (y0 > lat) != (y1 > lat)
-        xs = x0[crosses] + (lat - y0[crosses]) * (x1[crosses] - x0[crosses]) / (y1[crosses] - y0[crosses])
-        xs.sort()
-        mask[j] = np.searchsorted(xs, lons[j], side="right") % 2 == 1
-    return mask
-
-
 def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False, min_score=0.999, transparent=False):
     """`transparent`: the map's background is transparent (tiles), so drawn means opaque."""
     img = np.array(Image.open(io.BytesIO(png_bytes)).convert("RGBA")).astype(int)
     if img.shape != (h, w, 4):
         check(name, False, f"size {img.shape}")
         return
-    xs = bbox[0] + (np.arange(w) + 0.5) * (bbox[2] - bbox[0]) / w
-    ys = bbox[3] - (np.arange(h) + 0.5) * (bbox[3] - bbox[1]) / h
-    if mercator:  # EPSG:3857 inverse on the sphere of radius 6378137 m
-        xs = np.degrees(xs / 6378137.0)
-        ys = np.degrees(2 * np.arctan(np.exp(ys / 6378137.0)) - np.pi / 2)
-    expected = inside_mask(edges, np.tile(xs, (h, 1)), ys)
-    drawn = img[..., 3] > 127 if transparent else np.abs(img[..., :3] - 255).max(axis=-1) > 24
-    pad = np.pad(expected, 1, mode="edge")
-    stack = np.stack([pad[dj:dj + h, di:di + w] for dj in range(3) for di in range(3)])
-    judged = stack.all(axis=0) | (~stack).all(axis=0)
-    right = (drawn == expected) & judged
-    score = right.sum() / judged.sum()
-    check(name, score >= min_score, f"{score * 100:.3f} % of {judged.sum()} judged pixels right "
-                                f"({(expected & judged).sum()} inside a country)")
+    score, judged, inside = judge(img, edges, bbox, mercator=mercator, transparent=transparent)
+    check(name, score >= min_score, f"{score * 100:.3f} % of {judged} judged pixels right ({inside} inside a country)")
 
 
 def main():
