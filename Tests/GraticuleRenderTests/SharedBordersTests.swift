@@ -60,7 +60,7 @@ import Testing
                                      strokeWidth: stroke == nil ? 0 : 0.5, id: nil, title: nil)
             if skips {
                 item.edgeSkips = EdgeSkips(group: 0, flags: shared.skips(rings: [k], paths: [ring], group: [0, 0]),
-                                           groupSize: 2, paths: [ring])
+                                           groupSize: 2)
             }
             return item
         }

@@ -72,9 +72,10 @@ import Testing
     @Test(arguments: [(0, 0, 1, "png", "image/png"), (1, 0, 0, "png", "image/png"), (3, 2, 9, "jpg", "image/jpeg")])
     func worldCRS84QuadTiles(z: Int, row: Int, column: Int, ext: String, format: String) async throws {
         let size = 180 / Double(1 << z)
-        let west = -180 + Double(column) * size, north = 90 - Double(row) * size
+        let (west, east) = (-180 + Double(column) * size, -180 + Double(column + 1) * size)
+        let (south, north) = (90 - Double(row + 1) * size, 90 - Double(row) * size)
         let wms = try await LiveServer.request("/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=countries&STYLES=&CRS=CRS:84"
-            + "&BBOX=\(west),\(north - size),\(west + size),\(north)&WIDTH=256&HEIGHT=256&FORMAT=\(format)"
+            + "&BBOX=\(west),\(south),\(east),\(north)&WIDTH=256&HEIGHT=256&FORMAT=\(format)"
             + "&TRANSPARENT=TRUE&BGCOLOR=" + (ext == "jpg" ? "0xFFFFFF" : "0x000000"))
         #expect(wms.status == 200)
         let kvp = try await LiveServer.request("/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=countries&STYLE=default"

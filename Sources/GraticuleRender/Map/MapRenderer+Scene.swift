@@ -142,7 +142,6 @@ struct SceneBuilder {
         let prepared = try renderer.preparedCountries(resolution)
         warnings += prepared.warnings
         let style = renderer.style
-        let schema = prepared.layer.layer.schema
         let projected = reuseProjection ? ProjectedCountries.get(renderer, prepared) : nil
         // Per ring (as `SharedBorders` numbers them): the paint group of its item when it is
         // drawn whole; per item: its paths' ring numbers and its group.
@@ -151,9 +150,7 @@ struct SceneBuilder {
         var groupIndex: Int32 = -1
         var lastSelected: Bool?
         for (i, rings) in prepared.rings.enumerated() where !rings.isEmpty {
-            let feature = prepared.layer.layer.features[i]
-            let code = feature.value("ADM0_A3", in: schema)?.stringValue
-            let name = feature.value("ADMIN", in: schema)?.stringValue
+            let code = prepared.codes[i], name = prepared.names[i]
             let label = name ?? "feature \(i)"
             var kept: [Int] = []
             let paths = if let projected {
@@ -190,8 +187,7 @@ struct SceneBuilder {
         var sizes: [Int32: Int] = [:]
         for entry in entries { sizes[entry.group, default: 0] += 1 }
         for (k, entry) in entries.enumerated() {
-            items[entry.item].edgeSkips = EdgeSkips(group: entry.group, flags: flags[k], groupSize: sizes[entry.group]!,
-                                                    paths: items[entry.item].paths)
+            items[entry.item].edgeSkips = EdgeSkips(group: entry.group, flags: flags[k], groupSize: sizes[entry.group]!)
         }
     }
 

@@ -23,7 +23,12 @@ public struct MapScene: Sendable {
     public let width: Int
     public let height: Int
     public let background: MapColor
-    public var items: [Item]
+    /// The items in painting order. Changing them (an item removed, added, moved, a path edited)
+    /// marks the scene changed, and the painter then paints each item on its own: the shared
+    /// edges it would leave out were paired for the items as the scene made them.
+    public var items: [Item] { didSet { itemsChanged = true } }
+    /// Whether `items` was set or changed since the scene was made.
+    private(set) var itemsChanged = false
     /// What was skipped while drawing (invalid coordinates, degenerate rings), one line each.
     public var warnings: [String]
 }

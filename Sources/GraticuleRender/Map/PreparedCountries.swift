@@ -13,6 +13,8 @@ final class PreparedCountries: Sendable {
     let rings: [[SpherePath]]
     let warnings: [String]
     let layer: BuiltInLayer
+    /// Per feature, its `ADM0_A3` code and its `ADMIN` name (read once, not per map).
+    let codes: [String?], names: [String?]
 
     private init(layer: BuiltInLayer, clipper: RegionClipper, primeMeridianDegrees: Double, tolerance: Double,
                  datumShift: DatumShift?) {
@@ -32,6 +34,9 @@ final class PreparedCountries: Sendable {
         self.rings = rings
         warnings = input.warnings
         self.layer = layer
+        let schema = layer.layer.schema
+        codes = layer.layer.features.map { $0.value("ADM0_A3", in: schema)?.stringValue }
+        names = layer.layer.features.map { $0.value("ADMIN", in: schema)?.stringValue }
     }
 
     static func name(of layer: BuiltInLayer, _ i: Int) -> String {

@@ -211,9 +211,9 @@ extension UInt64 {
 /// stroke (`stroke`). Painted item by item, nothing may be left out.
 ///
 /// A scene's items can be changed after the scene is made (`MapScene.items` is public): a pair
-/// left out on one side only would open the fill along its rows. So each item carries the size
-/// of its group and a checksum of its paths, and the painter leaves edges out only when the run
-/// of items it paints is the whole group, unchanged (`valid(for:)`).
+/// left out on one side only would open the fill along its rows. So the painter leaves edges out
+/// only in a scene whose items are as it was made (`MapScene.itemsChanged`) and for a run of
+/// items that is the whole group (`groupSize`).
 struct EdgeSkips: Sendable {
     static let fill: UInt8 = 1
     static let stroke: UInt8 = 2
@@ -222,31 +222,4 @@ struct EdgeSkips: Sendable {
     let flags: [UInt8]
     /// Items in the group.
     let groupSize: Int
-    /// `checksum(paths)` of the item's paths when the flags were made.
-    let checksum: UInt64
-
-    init(group: Int32, flags: [UInt8], groupSize: Int, paths: [[SIMD2<Double>]]) {
-        self.group = group
-        self.flags = flags
-        self.groupSize = groupSize
-        checksum = Self.checksum(paths)
-    }
-
-    /// An order-sensitive checksum of the points' bits and the paths' lengths.
-    static func checksum(_ paths: [[SIMD2<Double>]]) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for path in paths {
-            h = (h ^ UInt64(path.count)) &* 0x100_0000_01B3
-            for p in path {
-                h = (h ^ p.x.bitPattern).rotated(23) &* 0x9E37_79B9_7F4A_7C15
-                h = (h ^ p.y.bitPattern).rotated(29) &* 0xC2B2_AE3D_27D4_EB4F
-            }
-        }
-        return h
-    }
-
-    /// Whether the flags still describe `paths` (the item's, now).
-    func valid(for paths: [[SIMD2<Double>]]) -> Bool {
-        paths.reduce(0) { $0 + $1.count } == flags.count && Self.checksum(paths) == checksum
-    }
 }

@@ -33,7 +33,7 @@ extension MapRenderer {
         var i = 0
         while i < items.count {
             var end = i + 1
-            if items[i].paintsInOnePass {
+            if !scene.itemsChanged && items[i].paintsInOnePass {
                 while end < items.count && items[end].paintsInOnePass && items[end].sharesPass(with: items[i]) { end += 1 }
                 if paintInOnePass(items[i..<end], onto: &canvas) {
                     i = end
@@ -49,14 +49,13 @@ extension MapRenderer {
         }
     }
 
-    /// Paints items of one paint group as one path, leaving out their shared edges; false
-    /// (nothing painted) when they are not the whole group as the scene made it (items left out,
-    /// moved or changed since: `EdgeSkips.valid(for:)`), or when the path does not keep every
-    /// point of the items' paths (a non-finite one), so that the flags would not line up.
+    /// Paints items of one paint group (of a scene whose items are as it was made) as one path,
+    /// leaving out their shared edges; false (nothing painted) when they are not the whole
+    /// group, or when the path does not keep every point of the items' paths (a non-finite
+    /// one), so that the flags would not line up.
     private static func paintInOnePass(_ items: ArraySlice<MapScene.Item>, onto canvas: inout Canvas) -> Bool {
         let first = items[items.startIndex]
-        guard items.count == first.edgeSkips!.groupSize,
-              items.allSatisfy({ $0.edgeSkips!.valid(for: $0.paths) }) else { return false }
+        guard items.count == first.edgeSkips!.groupSize else { return false }
         let path = Path(items.flatMap(\.paths), closed: true)
         let flags = items.flatMap { $0.edgeSkips!.flags }
         guard path.skippedPoints == 0, path.pointCount == flags.count else { return false }
