@@ -1,7 +1,27 @@
-"""Starting and stopping `graticule serve` for the client checks (tools/browser/viewer_test.py,
-tools/wms/owslib_check.py): the server binds a free port and prints its URL, which is read from
-its standard output."""
-import contextlib, re, subprocess, sys, time
+"""What the client checks (tools/browser/viewer_test.py, tools/wms/owslib_check.py,
+tools/wms/qgis_check.py) share: starting and stopping `graticule serve` (the server binds a free
+port and prints its URL, which is read from its standard output), and reporting each check."""
+import contextlib, os, re, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+failures = []
+
+
+def check(name, ok, detail=""):
+    """Prints one check's outcome; a failed one is counted."""
+    print(f"{'ok  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
+    if not ok:
+        failures.append(name)
+
+
+def run_checks(body):
+    """Serves the binary named on the command line (else the debug build), calls body(url, binary),
+    prints the failures and exits with status 1 when there were any."""
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/graticule")
+    with served(binary) as url:
+        body(url, binary)
+    print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
+    sys.exit(1 if failures else 0)
 
 
 @contextlib.contextmanager

@@ -21,7 +21,7 @@ Usage: tools/browser/viewer_test.py [path/to/graticule]
 import math, os, re, shutil, subprocess, sys, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-from served import served  # noqa: E402
+from served import check, run_checks  # noqa: E402
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -29,15 +29,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(f"{'ok  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
-    if not ok:
-        failures.append(name)
-
-
 def browser(scale=1):
     options = webdriver.ChromeOptions()
     for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900", "--disable-gpu",
@@ -79,12 +70,10 @@ def numbers(s):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/graticule")
-    with served(binary) as url:
+    def both(url, _binary):
         run(url)
         hidpi(url)
-    print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
-    sys.exit(1 if failures else 0)
+    run_checks(both)
 
 
 def run(url):

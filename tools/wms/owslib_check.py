@@ -38,7 +38,7 @@
 Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
 """
-import io, json, os, re, subprocess, sys, tempfile, time, urllib.request
+import io, json, os, re, subprocess, sys, tempfile, urllib.request
 
 import numpy as np
 from owslib.wms import WebMapService
@@ -49,22 +49,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "wms"))
-from served import served  # noqa: E402
+from served import check, run_checks  # noqa: E402
 from countries_judge import country_edges, judge  # noqa: E402
 NDVI = os.path.join(ROOT, "Sources/GraticuleRaster/Resources/ndvi.tif")
 # ColorRamp.ndvi (Sources/GraticuleRaster/Color/ColorRamp.swift): value → RGBA, linear between stops.
 STOPS = [(-1.0, (5, 24, 82, 255)), (-0.2, (120, 90, 60, 255)), (0.0, (166, 128, 88, 255)), (0.1, (215, 200, 150, 255)),
          (0.2, (220, 230, 120, 255)), (0.3, (166, 217, 106, 255)), (0.45, (102, 189, 99, 255)), (0.6, (26, 152, 80, 255)),
          (0.8, (0, 104, 55, 255)), (1.0, (0, 69, 41, 255))]
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(f"{'ok  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
-    if not ok:
-        failures.append(name)
-
-
 def ramp(values):
     v = values.astype(np.float64)
     xs = np.array([s[0] for s in STOPS])
@@ -108,11 +99,7 @@ def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False, min_scor
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/graticule")
-    with served(binary) as url:
-        run(binary, url)
-    print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
-    sys.exit(1 if failures else 0)
+    run_checks(lambda url, binary: run(binary, url))
 
 
 def run(binary, url):
@@ -227,19 +214,24 @@ def wmts_clients(url, edges):
         .replace("{TileMatrix}", "2").replace("{TileRow}", "1").replace("{TileCol}", "2") if resource else ""
     check("WMTS RESTful ResourceURL gives the same tile", bool(rest) and urllib.request.urlopen(rest, timeout=60).read() == xyz, rest)
     # GDAL's WMTS driver assembles the world at level 1 (512 x 512) from the tiles, as a user runs it.
+    gdal_wmts_world("GDAL WMTS countries EPSG:3857 (level 1)", url, "", edges,
+                    (-20037508.342789244, -20037508.342789244, 20037508.342789244, 20037508.342789244), 512, 512, True)
+    wmts_crs84(wmts, url, edges)
+
+
+def gdal_wmts_world(name, url, options, edges, bbox, w, h, mercator):
+    """The countries layer as GDAL's WMTS driver assembles it from the capabilities (with
+    `options`, such as ",tilematrixset=…"), w x h, through the countries test."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "wmts.png")
-        r = subprocess.run(["gdal_translate", "-q", "-of", "PNG", "-outsize", "512", "512",
-                            f"WMTS:{url}wmts/1.0.0/WMTSCapabilities.xml,layer=countries", out],
+        r = subprocess.run(["gdal_translate", "-q", "-of", "PNG", "-outsize", str(w), str(h),
+                            f"WMTS:{url}wmts/1.0.0/WMTSCapabilities.xml,layer=countries{options}", out],
                            capture_output=True, text=True, timeout=180)
         if r.returncode != 0:
-            check("GDAL WMTS driver countries", False, r.stderr.strip()[-300:])
+            check(name, False, r.stderr.strip()[-300:])
             return
         with open(out, "rb") as f:
-            check_countries("GDAL WMTS countries EPSG:3857 (level 1)", f.read(), edges,
-                            (-20037508.342789244, -20037508.342789244, 20037508.342789244, 20037508.342789244),
-                            512, 512, mercator=True, transparent=True)
-    wmts_crs84(wmts, url, edges)
+            check_countries(name, f.read(), edges, bbox, w, h, mercator=mercator, transparent=True)
 
 
 def wmts_crs84(wmts, url, edges):
@@ -253,17 +245,8 @@ def wmts_crs84(wmts, url, edges):
     check("WMTS WorldCRS84Quad level 0", abs(level.scaledenominator - 279541132.0143589) < 1e-6
           and (level.matrixwidth, level.matrixheight) == (2, 1) and tuple(level.topleftcorner) == (-180, 90),
           f"{level.scaledenominator}, {level.matrixwidth} x {level.matrixheight}, {level.topleftcorner}")
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "wmts84.png")
-        r = subprocess.run(["gdal_translate", "-q", "-of", "PNG", "-outsize", "1024", "512",
-                            f"WMTS:{url}wmts/1.0.0/WMTSCapabilities.xml,layer=countries,tilematrixset=WorldCRS84Quad", out],
-                           capture_output=True, text=True, timeout=180)
-        if r.returncode != 0:
-            check("GDAL WMTS driver WorldCRS84Quad", False, r.stderr.strip()[-300:])
-            return
-        with open(out, "rb") as f:
-            check_countries("GDAL WMTS countries WorldCRS84Quad (level 1)", f.read(), edges, (-180, -90, 180, 90),
-                            1024, 512, transparent=True)
+    gdal_wmts_world("GDAL WMTS countries WorldCRS84Quad (level 1)", url, ",tilematrixset=WorldCRS84Quad", edges,
+                    (-180, -90, 180, 90), 1024, 512, False)
 
 
 def ogr_attribute(gml, name):

@@ -27,19 +27,10 @@ from qgis.PyQt.QtGui import QImage  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "wms"))
-from served import served  # noqa: E402
+from served import check, run_checks  # noqa: E402
 from countries_judge import country_edges, judge  # noqa: E402
 
 HALF = 20037508.342789244
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(f"{'ok  ' if ok else 'FAIL'} {name}{': ' + detail if detail else ''}", flush=True)
-    if not ok:
-        failures.append(name)
-
-
 def problem(layer):
     """Why a layer did not load ("" for a valid one: asking a valid layer for its error crashes)."""
     if layer.isValid():
@@ -109,11 +100,7 @@ def run(url, binary):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/graticule")
-    with served(binary) as url:
-        run(url, binary)
-    print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
-    sys.exit(1 if failures else 0)
+    run_checks(run)
 
 
 if __name__ == "__main__":
