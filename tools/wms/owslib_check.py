@@ -46,6 +46,10 @@ from owslib.wmts import WebMapTileService
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# GDAL's WMS and WMTS drivers keep the tiles they fetch in ./gdalwmscache unless told otherwise:
+# every check fetches afresh, and nothing is left in the working directory.
+os.environ["GDAL_ENABLE_WMS_CACHE"] = "NO"
+os.environ["GDAL_DEFAULT_WMS_CACHE_PATH"] = os.path.join(tempfile.gettempdir(), "graticule-gdalwmscache")
 sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "wms"))
