@@ -82,9 +82,9 @@ enum APIIndex {
         "GET /api/rasters, GET /api/raster/{name}": "the rasters served (ndvi built in)",
         "GET /api/raster/{name}/identify?x=&y=[&sr=EPSG:4326]": "the raster cell under a point",
         "GET /api/raster/{name}/image?bbox=&sr=&width=&height=[&ramp=][&resampling=][&format=png|jpeg]": "the raster as PNG or JPEG in any spatial reference",
-        "GET /api/map?sr=&bbox=&width=&height=&layers=countries,ndvi[&format=png|jpeg|svg]": "a map image in any spatial reference",
+        "GET /api/map?sr=&bbox=&width=&height=&layers=countries,ndvi[&format=png|jpeg|svg][&pixelRatio=2]": "a map image in any spatial reference (pixelRatio: line widths for HiDPI screens and print)",
         "GET /wms?SERVICE=WMS&REQUEST=GetCapabilities|GetMap|GetFeatureInfo|GetLegendGraphic": "OGC WMS 1.3.0 and 1.1.1 (GetMap as image/png, image/png8 or image/jpeg; EXCEPTIONS=XML, INIMAGE or BLANK)",
         "GET /wmts?SERVICE=WMTS&REQUEST=GetCapabilities|GetTile, GET /wmts/1.0.0/{layer}/default/{WebMercatorQuad|WorldCRS84Quad}/{z}/{row}/{col}.png": "OGC WMTS 1.0.0: the XYZ tiles, and plate carrée tiles in WorldCRS84Quad (KVP and RESTful, GetTile and GetFeatureInfo)",
-        "GET /tiles/{z}/{x}/{y}.png[?layers=] (or .jpg)": "XYZ tiles in EPSG:3857",
+        "GET /tiles/{z}/{x}/{y}.png[?layers=] (or .jpg; {y}@2x.png for HiDPI)": "XYZ tiles in EPSG:3857",
     ]
 }
