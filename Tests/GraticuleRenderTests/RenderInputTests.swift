@@ -57,6 +57,20 @@ import Testing
         _ = try r.svg()
     }
 
+    /// A ring without area in the data is reported; rings the map's resolution reduces to no area
+    /// (islands under a pixel on a world map of the 1:10m countries, 25 of them in Web Mercator
+    /// at 1024 × 512: the Maldives' atolls, Tuvalu) are dropped quietly, as rings simplified to
+    /// fewer than three vertices are.
+    @Test func zeroAreaIsReportedForTheDataNotForTheScale() throws {
+        let sr = try SpatialReference(text: "EPSG:3857")
+        let world = try MapRenderer(spatialReference: sr, width: 1024, height: 512, layers: [.countries(.high)])
+        let warnings = try world.scene().warnings
+        #expect(!warnings.contains { $0.contains("zero area") }, "\(warnings.prefix(5))")
+        let collinear: [[[SIMD2<Double>]]] = [[[SIMD2(-20, 0), SIMD2(-10, 0), SIMD2(0, 0), SIMD2(-20, 0)]]]
+        let r = try MapRenderer(spatialReference: sr, width: 1024, height: 512, layers: [.features(Self.layer(collinear))])
+        #expect(try r.scene().warnings.contains { $0.contains("zero area") })
+    }
+
     /// Lines and points with NaN, infinite or huge coordinates: skipped with a warning; the good
     /// ones still drawn.
     @Test(arguments: ["EPSG:4326", "ESRI:54052", "EPSG:27700", "EPSG:26710"])

@@ -149,8 +149,10 @@ struct SphereInput {
                     continue
                 }
                 let area = SphereMath.leftArea(ring)
-                guard area > 1e-18 && area < 4 * .pi - 1e-18 else {
-                    warnings.append("\(name): skipped a ring of zero area")
+                guard Self.hasArea(area) else {
+                    if tolerance == 0 || !hadArea(polygon.ring(r), name: name) {
+                        warnings.append("\(name): skipped a ring of zero area")
+                    }
                     continue
                 }
                 let isHole = r != polygon.ringGroups[k]
@@ -159,6 +161,17 @@ struct SphereInput {
             }
         }
         return rings
+    }
+
+    /// Whether a ring's area (steradians, inside on the left) is neither zero nor the whole sphere.
+    @inline(__always) static func hasArea(_ area: Double) -> Bool { area > 1e-18 && area < 4 * .pi - 1e-18 }
+
+    /// Whether a ring that simplification left without area had one before it: then dropping
+    /// it is the output resolution's doing (an island smaller than a pixel), not the data's.
+    private func hadArea(_ ring: ArraySlice<SIMD2<Double>>, name: String) -> Bool {
+        var exact = SphereInput(primeMeridianDegrees: primeMeridianDegrees, tolerance: 0)
+        guard let full = exact.path(ring, closed: true, name: name), full.count >= 3 else { return false }
+        return Self.hasArea(SphereMath.leftArea(full))
     }
 
     /// Whether a longitude/latitude vertex is usable.
