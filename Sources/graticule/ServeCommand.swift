@@ -10,7 +10,7 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", _superCommandName: "graticule",
-        abstract: "Serve the web viewer, JSON API, OGC WMS and XYZ tiles (embedded data; no configuration needed).")
+        abstract: "Serve the web viewer, JSON API, OGC WMS and WMTS, and XYZ tiles (embedded data; no configuration needed).")
 
     @Option(name: .long, help: "Address to bind (0.0.0.0 to accept other machines).")
     var host = "127.0.0.1"
