@@ -2,13 +2,33 @@ extension Canvas {
     /// The part of the canvas a shape can touch, and the scratch layout for it.
     struct PaintBox {
         var x0: Int, y0: Int, cols: Int, rows: Int
+        /// Rows the scratch holds: the box is painted in bands of so many rows.
+        var bandRows = Int.max
+        /// The tops of the box's bands (rows from its top).
+        var bandTops: StrideTo<Int> { Swift.stride(from: 0, to: rows, by: bandRows) }
+        /// The band from row `top` of the box: at most `bandRows` rows (the box itself when it
+        /// fits in one).
+        func band(from top: Int) -> PaintBox {
+            var band = self
+            band.y0 = y0 + top
+            band.rows = Swift.min(bandRows, rows - top)
+            return band
+        }
         /// Cells per scratch row: two spare columns right of the box (edges beyond it).
         var stride: Int { cols + 2 }
         var wordsPerRow: Int { (stride + 63) >> 6 }
     }
 
+    /// Coverage cells (both layers) one paint may hold at once: 32 MiB, a map of 1024 rows
+    /// of 2,046 pixels, and the world map (1024 × 512, 8 MB) in one pass. A taller or wider box
+    /// is painted in bands of rows (`PaintBox.band(from:)`), each accumulated and composited in turn, so
+    /// that a 4096 × 4096 map needs 32 MiB of cells, not 268 MB (a band walks every edge
+    /// again, and edges are clipped where bands meet: the pixels may differ from one pass's in
+    /// the last bit of a coverage's rounding).
+    static let defaultMaxCellBytes = 32 << 20
+
     /// The pixels within a box (pixels, any finite or infinite values) and the canvas, and
-    /// scratch memory for them (two coverage layers); nil when they do not meet.
+    /// scratch memory for its bands (two coverage layers); nil when they do not meet.
     mutating func paintBox(minX: Double, minY: Double, maxX: Double, maxY: Double) -> PaintBox? {
         guard minX <= maxX, minY <= maxY else { return nil }
         let l = 2 * Path.coordinateLimit
@@ -16,20 +36,25 @@ extension Canvas {
         let x0 = max(0, Int(max(minX, -l).rounded(.down))), x1 = min(width, Int(min(maxX, l).rounded(.up)))
         let y0 = max(0, Int(max(minY, -l).rounded(.down))), y1 = min(height, Int(min(maxY, l).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return nil }
-        let box = PaintBox(x0: x0, y0: y0, cols: x1 - x0, rows: y1 - y0)
+        var box = PaintBox(x0: x0, y0: y0, cols: x1 - x0, rows: y1 - y0)
+        box.bandRows = max(1, min(box.rows, maxCellBytes / (4 * CoverageAccumulator.floatsPerCell * box.stride)))
         // Two layers (a fill and its stroke) of (area, cover) pairs, interleaved, and the bits.
-        let bytes = CoverageScratch.bytes(cellCount: CoverageAccumulator.floatsPerCell * box.stride * box.rows, wordCount: box.wordsPerRow * box.rows)
+        let bytes = CoverageScratch.bytes(cellCount: CoverageAccumulator.floatsPerCell * box.stride * box.bandRows,
+                                          wordCount: box.wordsPerRow * box.bandRows)
         if scratch == nil || !isKnownUniquelyReferenced(&scratch) || scratch!.block.bytes < bytes {
             scratch = CoverageScratch(bytes: bytes)
         }
         return box
     }
 
+
+
     /// The scratch layout for a box: the first layer's cells, the second's (interleaved with
     /// them: `CoverageAccumulator.floatsPerCell`), the bits.
     func scratchLayout(_ box: PaintBox) -> (cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>,
                                             touched: UnsafeMutablePointer<UInt64>) {
-        let (cells, touched) = scratch!.layout(cellCount: CoverageAccumulator.floatsPerCell * box.stride * box.rows, wordCount: box.wordsPerRow * box.rows)
+        let rows = min(box.rows, box.bandRows)
+        let (cells, touched) = scratch!.layout(cellCount: CoverageAccumulator.floatsPerCell * box.stride * rows, wordCount: box.wordsPerRow * rows)
         return (cells, cells + 2, touched)  // the second layer's pair follows the first's
     }
 
@@ -38,13 +63,16 @@ extension Canvas {
     /// visible part; what lies outside the canvas is clipped.
     mutating func paint(minX: Double, minY: Double, maxX: Double, maxY: Double, color: SIMD4<UInt8>, rule: FillRule,
                         _ body: (inout CoverageAccumulator, Double, Double) -> Void) {
-        guard let box = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
-        let (cells, _, touched) = scratchLayout(box)
-        var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
-                                      cols: box.cols, rows: box.rows)
-        body(&acc, Double(box.x0), Double(box.y0))
-        let layer = OneLayer(cells: cells, stride: box.stride, blender: Blender(color: color, evenOdd: rule == .evenOdd))
-        composite(layer, touched: touched, box: box)
+        guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
+        let (cells, _, touched) = scratchLayout(whole)
+        for top in whole.bandTops {
+            let box = whole.band(from: top)
+            var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
+                                          cols: box.cols, rows: box.rows)
+            body(&acc, Double(box.x0), Double(box.y0))
+            let layer = OneLayer(cells: cells, stride: box.stride, blender: Blender(color: color, evenOdd: rule == .evenOdd))
+            composite(layer, touched: touched, box: box)
+        }
     }
 
     /// Paints two shapes in one pass, the second over the first (a fill and its stroke): each
@@ -55,17 +83,20 @@ extension Canvas {
                         second: SIMD4<UInt8>, secondIsAreaOnly: Bool,
                         _ firstBody: (inout CoverageAccumulator, Double, Double) -> Void,
                         _ secondBody: (inout CoverageAccumulator, Double, Double) -> Void) {
-        guard let box = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
-        let (cells, cells2, touched) = scratchLayout(box)
-        var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
-                                      cols: box.cols, rows: box.rows)
-        firstBody(&acc, Double(box.x0), Double(box.y0))
-        var acc2 = CoverageAccumulator(cells: cells2, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
-                                       cols: box.cols, rows: box.rows)
-        secondBody(&acc2, Double(box.x0), Double(box.y0))
-        let layers = TwoLayers(cells: cells, cells2: cells2, stride: box.stride, first: Blender(color: first, evenOdd: false),
-                               second: Blender(color: second, evenOdd: false), secondHasCover: !secondIsAreaOnly)
-        composite(layers, touched: touched, box: box)
+        guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
+        let (cells, cells2, touched) = scratchLayout(whole)
+        for top in whole.bandTops {
+            let box = whole.band(from: top)
+            var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
+                                          cols: box.cols, rows: box.rows)
+            firstBody(&acc, Double(box.x0), Double(box.y0))
+            var acc2 = CoverageAccumulator(cells: cells2, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
+                                           cols: box.cols, rows: box.rows)
+            secondBody(&acc2, Double(box.x0), Double(box.y0))
+            let layers = TwoLayers(cells: cells, cells2: cells2, stride: box.stride, first: Blender(color: first, evenOdd: false),
+                                   second: Blender(color: second, evenOdd: false), secondHasCover: !secondIsAreaOnly)
+            composite(layers, touched: touched, box: box)
+        }
     }
 
     /// Turns accumulated signed coverage into alpha and blends the layers' colours over the

@@ -37,6 +37,9 @@ public struct Canvas: Sendable {
     /// touched, all zero between calls (see `CoverageScratch`); taken on the first draw. Copies
     /// of a canvas share it until one draws (then that one takes its own).
     var scratch: CoverageScratch?
+    /// Coverage cells one paint may hold at once (`Canvas.defaultMaxCellBytes`); larger boxes
+    /// are painted in bands of rows.
+    var maxCellBytes = Canvas.defaultMaxCellBytes
 
     /// A canvas filled with one colour.
     /// - Parameters:
