@@ -13,7 +13,10 @@ struct RenderCommand: ParsableCommand {
             and names the outer edges of the image as a WMS BBOX does: the top-left corner of pixel (0, 0) is \
             (XMIN, YMAX). Without --extent the whole map (the projected outline of the region the projection \
             draws) is fitted to the size. Layers, drawn in the order given: countries (1:110m or 1:10m by \
-            scale), countries110, countries10m, graticule (every 30°), graticule:STEP, outline, and rasters: \
+            scale), countries110, countries10m, graticule (every 30°), graticule:STEP, outline; vector data by \
+            path (.geojson, .geojsonl, .shp, .gpkg, .csv: polygons filled and outlined as the countries are, lines \
+            stroked as the graticule is, points as dots; projected from the file's spatial reference with the \
+            default transformation); and rasters: \
             the built-in NDVI raster by name (ndvi) or a GeoTIFF by path, warped into the spatial reference \
             (nearest neighbour) and coloured (the NDVI ramp; otherwise a ramp stretched over the band's \
             minimum and maximum, or the file's palette or RGB bands). Rasters need PNG or JPEG output. JPEG is \
@@ -34,7 +37,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Height in pixels.")
     var height: Int = 512
 
-    @Option(name: .long, help: "Comma-separated layers: countries, countries110, countries10m, graticule, graticule:STEP, outline, ndvi, a GeoTIFF path.")
+    @Option(name: .long, help: "Comma-separated layers: countries, countries110, countries10m, graticule, graticule:STEP, outline, ndvi, a vector file (.geojson, .shp, .gpkg, .csv), a GeoTIFF path.")
     var layers: String = "countries,graticule,outline"
 
     @Option(name: .long, help: "Output format: svg, png, png8 (at most 256 colours) or jpeg (default: from the output file's extension, else svg).")
@@ -105,14 +108,19 @@ struct RenderCommand: ParsableCommand {
         return .svg
     }
 
-    /// The layers of `--layers`: the vector layers `MapLayer.parse` knows, and raster layers: a
-    /// built-in raster by name (`ndvi`) or a GeoTIFF by path (anything with a `/` or ending in
-    /// `.tif`/`.tiff`, or an existing file).
+    /// The layers of `--layers`: the vector layers `MapLayer.parse` knows, vector files by path
+    /// (a vector format's extension: `VectorFormat.of`), and raster layers: a built-in raster by
+    /// name (`ndvi`) or a GeoTIFF by path (anything else with a `/` or ending in `.tif`/`.tiff`,
+    /// or an existing file).
     static func parseLayers(_ list: String) throws(GraticuleError) -> [MapComposer.Layer] {
         var out: [MapComposer.Layer] = []
         for raw in list.split(separator: ",") {
             let item = raw.trimmingCharacters(in: .whitespaces)
             let lower = item.lowercased()
+            if let f = VectorFormat.of(item), f != .builtIn {
+                out.append(.vector(.features(try vectorLayer(item))))
+                continue
+            }
             let isRaster = Raster.builtInNames[lower] != nil || item.contains("/") || lower.hasSuffix(".tif")
                 || lower.hasSuffix(".tiff") || FileManager.default.fileExists(atPath: item)
             if isRaster {
@@ -130,6 +138,18 @@ struct RenderCommand: ParsableCommand {
             }
         }
         return out
+    }
+
+    /// A vector file as a map layer: its features in WGS 84 longitude/latitude (projected with
+    /// the default transformation from the file's spatial reference when it has another one).
+    static func vectorLayer(_ path: String) throws(GraticuleError) -> FeatureLayer {
+        let layer: FeatureLayer
+        do { layer = try VectorDataset.read(path) } catch { throw .invalidInput("vector layer \(path): \(error.description)") }
+        let wgs84 = try SpatialReference(text: "EPSG:4326")
+        guard let sr = layer.schema.spatialReference, !(try sr.isEquivalent(to: wgs84)) else { return layer }
+        let projected = try GeometryEngine.project(layer, into: wgs84, transformation: .default, catalog: .shared)
+        if let t = projected.transformer { TransformationOption.warnIfBallpark(t) }
+        return projected.layer
     }
 
     func style() -> MapStyle {

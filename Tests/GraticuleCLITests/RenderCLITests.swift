@@ -29,6 +29,34 @@ import Testing
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     }
 
+    /// Vector files as layers: a square (10–20° E, 40–50° N) as GeoJSON in WGS 84 and, through
+    /// `convert --to EPSG:3857`, as a Web Mercator Shapefile, drawn on a plate carrée map of
+    /// 0–40° E, 30–60° N at 10 px a degree: corners at x 100 and 200, y 100 and 200 (its
+    /// parallels bow north between them: edges are great circles). A missing file is an error.
+    @Test func vectorFileLayers() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("graticule-render-vector-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let geojson = dir.appendingPathComponent("square.geojson").path, shp = dir.appendingPathComponent("square.shp").path
+        try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"sq"},"geometry":{"type":"Polygon","coordinates":[[[10,40],[20,40],[20,50],[10,50],[10,40]]]}}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: geojson))
+        let converted = try runGraticule(["convert", geojson, shp, "--to", "EPSG:3857"])
+        #expect(converted.status == 0, "\(converted.err)")
+        for path in [geojson, shp] {
+            let r = try runGraticule(["render", "--crs", "EPSG:4326", "--extent=0,30,40,60", "--width", "400", "--height", "300",
+                                      "--layers", "countries," + path])
+            #expect(r.status == 0, "\(path): \(r.err)")
+            // The square's path: its vertices, whichever the ring starts at and turns.
+            let group = r.out.components(separatedBy: "<g class=\"square\">").last ?? ""
+            let d = group.components(separatedBy: "d=\"").dropFirst().first?.components(separatedBy: "\"").first ?? ""
+            let vertices = Set(d.split(whereSeparator: { "MLZ".contains($0) }).map(String.init))
+            #expect(r.out.contains("<g class=\"square\">") && vertices.isSuperset(of: ["100,100", "200,100", "200,200", "100,200"]),
+                    "\(path): \(d)")
+        }
+        let missing = try runGraticule(["render", "--layers", dir.appendingPathComponent("none.shp").path])
+        #expect(missing.status != 0 && missing.err.contains("none.shp: no such file"), "\(missing.err)")
+    }
+
     @Test func errors() throws {
         for args in [["render", "--crs", "EPSG:99999"], ["render", "--extent", "1,2,3"], ["render", "--layers", "lakes"],
                      ["render", "--width", "0"], ["render", "--extent", "10,0,0,10"]] {
