@@ -63,15 +63,28 @@ extension Canvas {
     /// visible part; what lies outside the canvas is clipped.
     mutating func paint(minX: Double, minY: Double, maxX: Double, maxY: Double, color: SIMD4<UInt8>, rule: FillRule,
                         _ body: (inout CoverageAccumulator, Double, Double) -> Void) {
+        inBands(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { canvas, box, first, _ in
+            var acc = first
+            body(&acc, Double(box.x0), Double(box.y0))
+            let layer = OneLayer(cells: acc.cells, stride: box.stride, blender: Blender(color: color, evenOdd: rule == .evenOdd))
+            canvas.composite(layer, touched: acc.touched, box: box)
+        }
+    }
+
+    /// The box a shape can touch, band by band: `band` gets the canvas, the band and an
+    /// accumulator for each of the scratch's two layers over it; it adds the shape's edges and
+    /// composites them (which clears the cells for the next band).
+    @inline(__always)
+    private mutating func inBands(minX: Double, minY: Double, maxX: Double, maxY: Double,
+                                  _ band: (inout Canvas, PaintBox, CoverageAccumulator, CoverageAccumulator) -> Void) {
         guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
-        let (cells, _, touched) = scratchLayout(whole)
+        let (cells, cells2, touched) = scratchLayout(whole)
         for top in whole.bandTops {
             let box = whole.band(from: top)
-            var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
-                                          cols: box.cols, rows: box.rows)
-            body(&acc, Double(box.x0), Double(box.y0))
-            let layer = OneLayer(cells: cells, stride: box.stride, blender: Blender(color: color, evenOdd: rule == .evenOdd))
-            composite(layer, touched: touched, box: box)
+            band(&self, box, CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
+                                                 cols: box.cols, rows: box.rows),
+                 CoverageAccumulator(cells: cells2, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
+                                     cols: box.cols, rows: box.rows))
         }
     }
 
@@ -83,19 +96,13 @@ extension Canvas {
                         second: SIMD4<UInt8>, secondIsAreaOnly: Bool,
                         _ firstBody: (inout CoverageAccumulator, Double, Double) -> Void,
                         _ secondBody: (inout CoverageAccumulator, Double, Double) -> Void) {
-        guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
-        let (cells, cells2, touched) = scratchLayout(whole)
-        for top in whole.bandTops {
-            let box = whole.band(from: top)
-            var acc = CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
-                                          cols: box.cols, rows: box.rows)
+        inBands(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { canvas, box, firstLayer, secondLayer in
+            var acc = firstLayer, acc2 = secondLayer
             firstBody(&acc, Double(box.x0), Double(box.y0))
-            var acc2 = CoverageAccumulator(cells: cells2, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
-                                           cols: box.cols, rows: box.rows)
             secondBody(&acc2, Double(box.x0), Double(box.y0))
-            let layers = TwoLayers(cells: cells, cells2: cells2, stride: box.stride, first: Blender(color: first, evenOdd: false),
+            let layers = TwoLayers(cells: acc.cells, cells2: acc2.cells, stride: box.stride, first: Blender(color: first, evenOdd: false),
                                    second: Blender(color: second, evenOdd: false), secondHasCover: !secondIsAreaOnly)
-            composite(layers, touched: touched, box: box)
+            canvas.composite(layers, touched: acc.touched, box: box)
         }
     }
 
