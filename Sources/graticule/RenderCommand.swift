@@ -66,7 +66,7 @@ struct RenderCommand: ParsableCommand {
             if vectorOnly.count == parsed.count {
                 let renderer = try MapRenderer(spatialReference: sr, extent: try parseExtent(), width: width, height: height,
                                                layers: vectorOnly, style: style())
-                let scene = try renderer.scene()
+                let scene = try renderer.scene(pairingEdges: chosen != .svg)
                 warnings = scene.warnings
                 switch chosen {
                 case .svg: bytes = Array(MapRenderer.svg(of: scene).utf8)

@@ -229,4 +229,20 @@ import Testing
         #expect(b.count == 4 && c.count == 4)
         #expect(Array(c[0..<3]) == Array(b[0..<3].reversed()))
     }
+
+    /// SVG draws item by item, so its scene is made without pairing the shared edges (the pairing
+    /// is most of a cold 1:10m map's extra time): the document is the same, and such a scene,
+    /// painted, is painted item by item.
+    @Test func svgScenesArePairedNot() throws {
+        let r = try MapRenderer(spatialReference: SpatialReference(text: "ESRI:54030"), width: 512, height: 256,
+                                layers: [.countries(.low), .outline])
+        let plain = try r.scene(pairingEdges: false), paired = try r.scene()
+        #expect(plain.items.allSatisfy { $0.edgeSkips == nil })
+        #expect(paired.items.contains { $0.edgeSkips != nil })
+        #expect(try r.svg() == MapRenderer.svg(of: paired))
+        var itemByItem = paired
+        itemByItem.items = paired.items  // a changed scene paints item by item
+        #expect(MapRenderer.canvas(of: plain).rgba == MapRenderer.canvas(of: itemByItem).rgba)
+        #expect(MapRenderer.canvas(of: plain).rgba != MapRenderer.canvas(of: paired).rgba, "one pass differs along borders")
+    }
 }

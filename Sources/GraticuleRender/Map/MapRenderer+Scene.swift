@@ -9,11 +9,22 @@ extension MapRenderer {
     /// - Throws: `invalidInput` when a built-in countries layer cannot be loaded.
     public func scene() throws(GraticuleError) -> MapScene { try scene(reusingProjection: true) }
 
+    /// The scene; without `pairingEdges`, its items do not carry the edges neighbours share,
+    /// which only painting uses (`MapRenderer.paint` paints such a scene item by item, as SVG
+    /// draws every scene): a scene for `svg(of:)` is quicker to make so, above all the first
+    /// one of a 1:10m map.
+    public func scene(pairingEdges: Bool) throws(GraticuleError) -> MapScene {
+        try scene(reusingProjection: true, pairingEdges: pairingEdges)
+    }
+
     /// The scene, with countries taken from the per-scale `ProjectedCountries` (`true`) or
-    /// projected for this view alone (`false`, the tests' reference).
-    func scene(reusingProjection: Bool) throws(GraticuleError) -> MapScene {
+    /// projected for this view alone (`false`, the tests' reference). `pairingEdges`: give items
+    /// the edges they share (`EdgeSkips`) for painting them in one pass; SVG, which draws item
+    /// by item, does without (the pairing is most of a cold 1:10m map's extra time).
+    func scene(reusingProjection: Bool, pairingEdges: Bool = true) throws(GraticuleError) -> MapScene {
         var builder = SceneBuilder(renderer: self)
         builder.reuseProjection = reusingProjection
+        builder.pairsEdges = pairingEdges
         if layers.contains(.outline) && style.sphereFill.alpha > 0 {
             builder.sphere(fill: style.sphereFill, stroke: nil, width: 0, layer: "sphere")
         }
@@ -57,6 +68,8 @@ struct SceneBuilder {
     var warnings: [String] = []
     /// Whether countries come from `ProjectedCountries` where the scale allows.
     var reuseProjection = true
+    /// Whether items get the edges they share (`EdgeSkips`).
+    var pairsEdges = true
     private var buffer: [SIMD2<Double>] = []
     private var scratch: [SIMD2<Double>] = []
     private var projected = Resampler.Scratch()
@@ -145,7 +158,7 @@ struct SceneBuilder {
         let projected = reuseProjection ? ProjectedCountries.get(renderer, prepared) : nil
         // Per ring (as `SharedBorders` numbers them): the paint group of its item when it is
         // drawn whole; per item: its paths' ring numbers and its group.
-        var group = [Int32](repeating: -1, count: projected?.shared.ringCount ?? 0)
+        var group = [Int32](repeating: -1, count: projected?.ringCount ?? 0)
         var groupItems: [(item: Int, rings: [Int], group: Int32)] = []
         var groupIndex: Int32 = -1
         var lastSelected: Bool?
@@ -155,7 +168,7 @@ struct SceneBuilder {
             var kept: [Int] = []
             let paths = if let projected {
                 viewRings(projected.rings[i], dropped: projected.dropped[i], name: label,
-                          firstRing: projected.shared.firstRing[i], kept: &kept)
+                          firstRing: projected.firstRing[i], kept: &kept)
             } else {
                 pixelRings(rings, name: label)
             }
@@ -174,7 +187,7 @@ struct SceneBuilder {
                                        strokeWidth: style.countryStrokeWidth, id: code, title: name))
         }
         // Projected for this view alone (deep zooms), every path is paired in the view.
-        setEdgeSkips(groupItems, shared: projected?.shared ?? SharedBorders(rings: []), ringGroups: group)
+        if pairsEdges { setEdgeSkips(groupItems, shared: projected?.shared ?? SharedBorders(rings: []), ringGroups: group) }
     }
 
     /// Gives items their `EdgeSkips`: per item (its index in `items`), its paths' ring numbers
@@ -290,8 +303,10 @@ struct SceneBuilder {
                                        strokeWidth: style.countryStrokeWidth, id: nil, title: nil))
         }
         // One paint group, every path paired in this view.
-        setEdgeSkips((first..<items.count).map { ($0, Array(repeating: -1, count: items[$0].paths.count), 0) },
-                     shared: SharedBorders(rings: []), ringGroups: [])
+        if pairsEdges {
+            setEdgeSkips((first..<items.count).map { ($0, Array(repeating: -1, count: items[$0].paths.count), 0) },
+                         shared: SharedBorders(rings: []), ringGroups: [])
+        }
         warnings += input.warnings
         let paths = pixelLines(lines, name: layer.name)
         if !paths.isEmpty {

@@ -1,5 +1,6 @@
 import GraticuleCore
 import GraticuleCRS
+import Synchronization
 
 /// The countries of one `PreparedCountries`, resampled and projected at one map scale, in the
 /// pixels of a view whose top-left corner is the map's origin: (x / unitsPerPixel.x,
@@ -18,15 +19,36 @@ final class ProjectedCountries: Sendable {
     let rings: [[[SIMD2<Double>]]]
     /// Per feature, the clipped vertices that did not project.
     let dropped: [Int]
-    /// The edges the rings share, for painting them in one pass (`SharedBorders`).
-    let shared: SharedBorders
+    /// Per feature, the number of its first ring (rings numbered in order, as `SharedBorders`
+    /// numbers them), and the rings in all.
+    let firstRing: [Int]
+    let ringCount: Int
+    private let pairs = Mutex<SharedBorders?>(nil)
 
     static let limit = 1e6
 
     private init(rings: [[[SIMD2<Double>]]], dropped: [Int]) {
         self.rings = rings
         self.dropped = dropped
-        shared = SharedBorders(rings: rings)
+        var first: [Int] = [], count = 0
+        first.reserveCapacity(rings.count)
+        for feature in rings {
+            first.append(count)
+            count += feature.count
+        }
+        firstRing = first
+        ringCount = count
+    }
+
+    /// The edges the rings share, for painting them in one pass (`SharedBorders`): paired on
+    /// first use, since only painted maps need them (SVG draws item by item).
+    var shared: SharedBorders {
+        pairs.withLock { pairs in
+            if let pairs { return pairs }
+            let made = SharedBorders(rings: rings)
+            pairs = made
+            return made
+        }
     }
 
     /// The spatial reference and the scale, each unit per pixel rounded to 40 bits of mantissa
