@@ -143,7 +143,7 @@ func jpegSize(_ data: Data) -> (Int, Int)? {
         #expect(r.status == 200 && r.contentType == "image/jpeg")
         #expect(jpegSize(r.body)! == (200, 150))
         let svg = try await LiveServer.request("/api/map?bbox=0,0,1,1&layers=ndvi&format=svg")
-        #expect(svg.status == 400 && svg.errorMessage?.contains("use format=png or jpeg") == true)
+        #expect(svg.status == 400 && svg.errorMessage?.contains("ndvi is a raster: ask for PNG or JPEG") == true)
     }
 
     @Test(arguments: [
@@ -268,6 +268,23 @@ func jpegSize(_ data: Data) -> (Int, Int)? {
         let props = try #require(features.first?["properties"] as? [String: Any])
         #expect(props["column"] as? String == "\(p.column)" && props["row"] as? String == "\(p.row)")
         #expect(abs((Double(props["Band_0"] as? String ?? "") ?? .nan) - p.value) < 1e-6)
+    }
+
+    /// GetMap as SVG (image/svg+xml, listed in the capabilities; MapServer's and GeoServer's
+    /// format): the countries as /api/map draws them, France among them in a view of western
+    /// Europe, without /api/map's graticule and outline; a raster layer is InvalidFormat.
+    @Test func getMapSVG() async throws {
+        let base = "/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&STYLES=&CRS=EPSG:4326&BBOX=35,-10,60,30&WIDTH=400&HEIGHT=250"
+        let r = try await LiveServer.request(base + "&LAYERS=countries&FORMAT=image/svg%2Bxml")
+        #expect(r.status == 200 && r.contentType.hasPrefix("image/svg+xml"))
+        #expect(r.text.contains("<svg") && r.text.contains("width=\"400\" height=\"250\"") && r.text.contains("id=\"FRA\""))
+        #expect(!r.text.contains("class=\"graticule\"") && !r.text.contains("class=\"outline\""))
+        let short = try await LiveServer.request(base + "&LAYERS=countries&FORMAT=image/svg")
+        #expect(short.status == 200 && short.body == r.body)
+        let raster = try await LiveServer.request(base + "&LAYERS=ndvi&FORMAT=image/svg%2Bxml")
+        #expect(raster.status == 400 && raster.text.contains("<ServiceException code=\"InvalidFormat\">"))
+        let caps = try await LiveServer.request("/wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0")
+        #expect(caps.text.contains("<Format>image/jpeg</Format><Format>image/svg+xml</Format>"))
     }
 
     @Test(arguments: ["text/plain", "application/json", "text/xml", "text/html", "application/vnd.ogc.gml"])

@@ -84,7 +84,7 @@ def request():
              "LAYERS": enc(pick(NAMES + ["countries,,", "ndvi," * 40])), "STYLES": enc(pick(["", "x", ",,,"])),
              "CRS": enc(pick(CRS)), "SRS": enc(pick(CRS)), "BBOX": enc(pick(["0,0,1", "a,b,c,d", "1,1,0,0", "", "0,0,1,1"])),
              "WIDTH": pick(HUGE + BAD_NUMBERS), "HEIGHT": pick(HUGE + BAD_NUMBERS),
-             "FORMAT": enc(pick(["image/gif", "", "x" * 300, "image/jpeg;;", "image/jpeg", "image/png8", "image/png; mode=8bit;;"])), "LAYER": enc(pick(NAMES)),
+             "FORMAT": enc(pick(["image/gif", "", "x" * 300, "image/jpeg;;", "image/jpeg", "image/png8", "image/png; mode=8bit;;", "image/svg+xml", "image/svg"])), "LAYER": enc(pick(NAMES)),
              "I": bad_value(), "J": bad_value(), "X": bad_value(), "Y": bad_value(), "QUERY_LAYERS": enc(pick(NAMES)),
              "INFO_FORMAT": enc(pick(["x/y", "", "text/plain\x00"])), "BGCOLOR": enc(pick(["0xZZZZZZ", "red", "0x1"])),
              "EXCEPTIONS": enc(pick(["INIMAGE", "BLANK", "application/vnd.ogc.se_inimage", "pdf", "", "x" * 300])),

@@ -41,24 +41,30 @@ extension GraticuleServer {
             let map = MapRequest(spatialReference: sr, extent: extent, width: width, height: height, layers: layers,
                                  background: background, format: imageFormat ?? .png, pixelRatio: try query.pixelRatio("pixelratio", shown: "pixelRatio"))
             if format == "svg" {
-                // SVG draws the vector layers only (countries at the named resolution, then the
-                // graticule and the map's outline); raster layers are PNG or JPEG only.
-                var vector: [MapLayer] = []
-                for layer in layers {
-                    guard case let .countries(l) = layer else {
-                        throw APIError.badParameter("format", format, "SVG maps draw vector layers only; \(layer.name) is a raster: use format=png or jpeg")
-                    }
-                    vector.append(.countries(l.name == "countries10m" ? .high : .low))
-                }
-                let drawn = vector + [.graticule(stepDegrees: 30), .outline]
-                let colour = MapColor(red: background.x, green: background.y, blue: background.z, alpha: background.w)
-                let svg = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> String in
-                    let renderer = try self.vectorRenderer(drawn, map, background: colour)
-                    return try engine { () throws(GraticuleError) in try renderer.svg() }
-                }
-                return Responses.bytes(Array(svg.utf8), contentType: "image/svg+xml")
+                // The countries, then the graticule and the map's outline.
+                return try await self.svgMap(map, adding: [.graticule(stepDegrees: 30), .outline], format: ("format", format))
             }
             return Responses.bytes(try await self.mapImage(map), contentType: map.format.mimeType)
         }
+    }
+
+    /// A map as SVG: its vector layers (countries at the named resolution), then `adding`; a
+    /// raster layer is refused (`format`: the parameter that asked for SVG, named in the error).
+    func svgMap(_ map: MapRequest, adding: [MapLayer], format: (name: String, value: String)) async throws -> Response {
+        var vector: [MapLayer] = []
+        for layer in map.layers {
+            guard case let .countries(l) = layer else {
+                throw APIError.badParameter(format.name, format.value, "SVG maps draw vector layers only; \(layer.name) is a raster: ask for PNG or JPEG")
+            }
+            vector.append(.countries(l.name == "countries10m" ? .high : .low))
+        }
+        let bg = map.background
+        let colour = MapColor(red: bg.x, green: bg.y, blue: bg.z, alpha: bg.w)
+        let drawn = vector + adding
+        let svg = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> String in
+            let renderer = try self.vectorRenderer(drawn, map, background: colour)
+            return try engine { () throws(GraticuleError) in try renderer.svg() }
+        }
+        return Responses.bytes(Array(svg.utf8), contentType: "image/svg+xml")
     }
 }

@@ -87,7 +87,8 @@ extension GraticuleServer {
         if v13 { s += "  <LayerLimit>16</LayerLimit>\n  <MaxWidth>\(limit)</MaxWidth>\n  <MaxHeight>\(limit)</MaxHeight>\n" }
         s += "</Service>\n<Capability>\n  <Request>\n"
         s += "    <GetCapabilities><Format>\(v13 ? "text/xml" : "application/vnd.ogc.wms_xml")</Format>\(dcp)</GetCapabilities>\n"
-        let imageFormats = MapImageFormat.allCases.flatMap(\.wmsNames).map { "<Format>\(XML.escape($0))</Format>" }.joined()
+        let imageFormats = (MapImageFormat.allCases.flatMap(\.wmsNames) + ["image/svg+xml"])
+            .map { "<Format>\(XML.escape($0))</Format>" }.joined()
         s += "    <GetMap>\(imageFormats)\(dcp)</GetMap>\n"
         s += "    <GetFeatureInfo>" + FeatureInfoFormat.formats.map { "<Format>\($0)</Format>" }.joined() + "\(dcp)</GetFeatureInfo>\n"
         // The SLD profile's operation: an extended operation of 1.3.0, and in 1.1.1 one of the

@@ -41,8 +41,13 @@ extension GraticuleServer {
                 do {
                     var map = try wmsMapRequest(query, version: version)
                     let formatText = query["format"] ?? "image/png"
+                    if Self.svgFormats.contains(formatText.lowercased()) {
+                        do { return try await svgMap(map, adding: [], format: ("FORMAT", formatText)) } catch let e as APIError {
+                            throw WMSException(.invalidFormat, e.message)
+                        }
+                    }
                     guard let format = MapImageFormat(wms: formatText) else {
-                        throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(formatText)): this server draws image/png, image/png8 (or image/png; mode=8bit) and image/jpeg")
+                        throw WMSException(.invalidFormat, "FORMAT=\(APIError.quoted(formatText)): this server draws image/png, image/png8 (or image/png; mode=8bit), image/jpeg and image/svg+xml")
                     }
                     map.format = format
                     return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType)
@@ -63,6 +68,10 @@ extension GraticuleServer {
             return e.response(version: version)
         }
     }
+
+    /// GetMap as SVG (MapServer's and GeoServer's names): the vector layers, as `/api/map`
+    /// draws them; raster layers are refused (InvalidFormat).
+    static let svgFormats: Set<String> = ["image/svg+xml", "image/svg"]
 
     /// GetMap's (and GetFeatureInfo's) map: LAYERS, STYLES, CRS/SRS, BBOX, WIDTH, HEIGHT,
     /// TRANSPARENT, BGCOLOR.
