@@ -49,3 +49,30 @@ def judge(img, edges, bbox, mercator=False, transparent=False):
     judged = stack.all(axis=0) | (~stack).all(axis=0)
     right = (drawn == expected) & judged
     return right.sum() / judged.sum(), int(judged.sum()), int((expected & judged).sum())
+
+
+def judge_projected(img, edges, crs, bbox, step=0.05):
+    """`judge` for a map in any projected CRS: each pixel centre is taken back to longitude and
+    latitude by pyproj (the reference, not Graticule), and looked up in the countries rasterised
+    by `inside_mask` on a `step`-degree grid (finer than the map's pixels)."""
+    from pyproj import Transformer
+    h, w = img.shape[:2]
+    xs = bbox[0] + (np.arange(w) + 0.5) * (bbox[2] - bbox[0]) / w
+    ys = bbox[3] - (np.arange(h) + 0.5) * (bbox[3] - bbox[1]) / h
+    gx, gy = np.meshgrid(xs, ys)
+    lon, lat = Transformer.from_crs(crs, "EPSG:4326", always_xy=True).transform(gx, gy)
+    n_lon, n_lat = int(round(360 / step)), int(round(180 / step))
+    grid_lats = 90 - (np.arange(n_lat) + 0.5) * step
+    grid_lons = -180 + (np.arange(n_lon) + 0.5) * step
+    grid = inside_mask(edges, np.tile(grid_lons, (n_lat, 1)), grid_lats)
+    # Outside the projection's domain pyproj answers inf: those pixels are not judged.
+    valid = np.isfinite(lon) & np.isfinite(lat) & (np.abs(lon) <= 180) & (np.abs(lat) <= 90)
+    i = np.clip(((np.where(valid, lon, 0) + 180) / step).astype(int), 0, n_lon - 1)
+    j = np.clip(((90 - np.where(valid, lat, 0)) / step).astype(int), 0, n_lat - 1)
+    expected = grid[j, i] & valid
+    drawn = np.abs(img[..., :3] - 255).max(axis=-1) > 24
+    pad = np.pad(expected, 1, mode="edge")
+    stack = np.stack([pad[dj:dj + h, di:di + w] for dj in range(3) for di in range(3)])
+    judged = (stack.all(axis=0) | (~stack).all(axis=0)) & valid
+    right = (drawn == expected) & judged
+    return right.sum() / judged.sum(), int(judged.sum()), int((expected & judged).sum())

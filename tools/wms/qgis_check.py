@@ -6,6 +6,9 @@ the server's layers to a QGIS project:
      EPSG:4326 and in EPSG:3857 (QGIS then asks the server for EPSG:3857 maps): each 1024 x 512
      image must pass the countries test of owslib_check (a pixel is drawn exactly when its centre
      is inside a country, against the Natural Earth rings read by tools/oracle/shp_rings.py).
+     It is drawn in two projected CRSs of the registry as well, EPSG:3035 (Europe) and
+     ESRI:54030 (Robinson, the world), 600 pixels wide, judged the same way with each pixel centre
+     taken back to longitude and latitude by pyproj (Debian's, beside QGIS).
   2. Identify on the WMS layer in QGIS's "Feature" format at 10.2 E, 51 N finds Germany, and
      in its text format too.
   3. A WMTS layer in WorldCRS84Quad and one in WebMercatorQuad (from the capabilities
@@ -28,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "wms"))
 from served import check, run_checks  # noqa: E402
-from countries_judge import country_edges, judge  # noqa: E402
+from countries_judge import country_edges, judge, judge_projected  # noqa: E402
 
 HALF = 20037508.342789244
 def problem(layer):
@@ -74,6 +77,14 @@ def run(url, binary):
     if wms.isValid():
         judged("WMS countries drawn by QGIS in EPSG:4326", wms, "EPSG:4326", edges, False)
         judged("WMS countries drawn by QGIS in EPSG:3857", wms, "EPSG:3857", edges, False)
+        # Projected CRSs of the registry: QGIS asks the server for maps in them.
+        # (Boxes of the output's aspect: QGIS widens any other to fit.)
+        for crs, box, w, h in (("EPSG:3035", (1000000.0, 1000000.0, 7000000.0, 5000000.0), 600, 400),
+                               ("ESRI:54030", (-17000000.0, -8500000.0, 17000000.0, 8500000.0), 600, 300)):
+            img = render(wms, crs, QgsRectangle(*box), w, h)
+            score, count, inside = judge_projected(img, edges, crs, box)
+            check(f"WMS countries drawn by QGIS in {crs}", score >= 0.999,
+                  f"{score * 100:.3f} % of {count} judged pixels right ({inside} inside a country)")
         p = wms.dataProvider()
         for label, fmt in (("Feature", QgsRaster.IdentifyFormatFeature), ("Text", QgsRaster.IdentifyFormatText)):
             r = p.identify(QgsPointXY(10.2, 51.0), fmt, QgsRectangle(-180, -90, 180, 90), 1024, 512)
