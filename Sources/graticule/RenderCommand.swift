@@ -49,6 +49,16 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Comma-separated ADM0_A3 codes of countries to highlight (e.g. FRA,USA).")
     var select: String?
 
+    @Option(name: .customLong("pixel-ratio"),
+            help: "Device pixels per reference pixel, 0.25 to 4: line widths and point sizes are multiplied by it (2 for a HiDPI screen or 192 dpi print, with twice the width and height).")
+    var pixelRatio: Double = 1
+
+    func validate() throws {
+        guard pixelRatio.isFinite, (0.25...4).contains(pixelRatio) else {
+            throw ValidationError("--pixel-ratio \(pixelRatio): expected a number from 0.25 to 4")
+        }
+    }
+
     func run() throws {
         let sr: SpatialReference
         let parsed: [MapComposer.Layer]
@@ -153,7 +163,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func style() -> MapStyle {
-        var s = MapStyle.standard
+        var s = MapStyle.standard.scaled(by: pixelRatio)
         if let select {
             s.selectedCountries = Set(select.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() })
         }

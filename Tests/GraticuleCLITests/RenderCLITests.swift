@@ -57,6 +57,20 @@ import Testing
         #expect(missing.status != 0 && missing.err.contains("none.shp: no such file"), "\(missing.err)")
     }
 
+    /// `--pixel-ratio` widens the lines: the countries' 0.5 px outline is 1 px at a ratio of 2,
+    /// the map's 1 px outline 2 px; a ratio outside 0.25 … 4 is refused.
+    @Test func pixelRatio() throws {
+        let standard = try runGraticule(["render", "--width", "200", "--height", "100"])
+        let doubled = try runGraticule(["render", "--width", "400", "--height", "200", "--pixel-ratio", "2"])
+        #expect(standard.status == 0 && doubled.status == 0, "\(doubled.err)")
+        #expect(standard.out.contains("stroke-width=\"0.5\"") && !doubled.out.contains("stroke-width=\"0.5\""))
+        #expect(doubled.out.contains("stroke=\"#666666\" stroke-width=\"1\""), "\(doubled.out.prefix(600))")
+        for bad in ["0", "9", "nan"] {
+            let r = try runGraticule(["render", "--pixel-ratio", bad])
+            #expect(r.status != 0 && r.err.contains("pixel-ratio"), "\(bad): \(r.err)")
+        }
+    }
+
     @Test func errors() throws {
         for args in [["render", "--crs", "EPSG:99999"], ["render", "--extent", "1,2,3"], ["render", "--layers", "lakes"],
                      ["render", "--width", "0"], ["render", "--extent", "10,0,0,10"]] {
