@@ -20,7 +20,8 @@
   5. GetLegendGraphic through the LegendURL OWSLib read from each version's capabilities: the
      countries swatch is 20 × 20 with the map's country fill (E8E4D8) at its centre; the NDVI
      legend is its 20 × 100 bar with labels beside it (35 × 100). GetMap as image/png8 (listed in
-     the capabilities) is a palette PNG that passes the countries test of 4.
+     the capabilities) is a palette PNG that passes the countries test of 4, and as image/svg+xml
+     (listed too) an SVG document of the requested size in which France is drawn.
   6. GDAL's WMS driver as a second client, run as a user runs it: `gdalinfo WMS:<GetCapabilities
      URL>` lists the layers as subdatasets, and `gdal_translate` of a subdataset asks for
      image/jpeg (GDAL's default when the URL names no format). The countries map must pass the
@@ -39,6 +40,7 @@ Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (De
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
 """
 import io, json, os, re, subprocess, sys, tempfile, urllib.request
+from xml.etree import ElementTree
 
 import numpy as np
 from owslib.wms import WebMapService
@@ -173,6 +175,17 @@ def run(binary, url):
     body = r.read()
     check("GetMap 1.3.0 image/png8 is a palette PNG", Image.open(io.BytesIO(body)).mode == "P", Image.open(io.BytesIO(body)).mode)
     check_countries("GetMap 1.3.0 countries EPSG:4326 (image/png8)", body, edges, world, 720, 360)
+    # SVG (listed in the capabilities): a document of the requested size with France's path.
+    check("GetCapabilities 1.3.0 lists image/svg+xml", "image/svg+xml" in formats, ", ".join(formats))
+    svg = wms13.getmap(layers=["countries"], styles=[""], srs="EPSG:4326", bbox=(-10.0, 35.0, 30.0, 60.0), size=(400, 250),
+                       format="image/svg+xml").read()
+    try:
+        root = ElementTree.fromstring(svg)
+        paths = {p.get("id") for p in root.iter("{http://www.w3.org/2000/svg}path")}
+        ok = root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("width") == "400" and "FRA" in paths
+    except ElementTree.ParseError as e:
+        ok, paths = False, {str(e)}
+    check("GetMap 1.3.0 image/svg+xml parses, France drawn", ok, f"{len(paths)} paths")
     for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
         legend = wms["countries"].styles.get("default", {}).get("legend")
         if not legend:
