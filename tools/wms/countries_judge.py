@@ -32,23 +32,34 @@ def inside_mask(edges, lons, lats):
     return mask
 
 
-def judge(img, edges, bbox, mercator=False, transparent=False):
-    """Scores an RGBA image (h x w x 4 integers) of `bbox` (degrees, or EPSG:3857 metres with
-    `mercator`): the share of judged pixels right, the judged count and how many of them are
-    inside a country. Drawn means not the white background, or opaque when `transparent`."""
+def pixel_centres(img, bbox):
+    """The x of each column's and the y of each row's pixel centre of an image of `bbox`."""
     h, w = img.shape[:2]
-    xs = bbox[0] + (np.arange(w) + 0.5) * (bbox[2] - bbox[0]) / w
-    ys = bbox[3] - (np.arange(h) + 0.5) * (bbox[3] - bbox[1]) / h
-    if mercator:  # EPSG:3857 inverse on the sphere of radius 6378137 m
-        xs = np.degrees(xs / 6378137.0)
-        ys = np.degrees(2 * np.arctan(np.exp(ys / 6378137.0)) - np.pi / 2)
-    expected = inside_mask(edges, np.tile(xs, (h, 1)), ys)
+    return (bbox[0] + (np.arange(w) + 0.5) * (bbox[2] - bbox[0]) / w,
+            bbox[3] - (np.arange(h) + 0.5) * (bbox[3] - bbox[1]) / h)
+
+
+def score(img, expected, transparent=False, valid=True):
+    """The share of judged pixels right, the judged count and how many of them are inside a
+    country: judged are the `valid` pixels whose 3 x 3 neighbourhood lies wholly inside or wholly
+    outside (`expected`); drawn means not the white background, or opaque when `transparent`."""
+    h, w = expected.shape
     drawn = img[..., 3] > 127 if transparent else np.abs(img[..., :3] - 255).max(axis=-1) > 24
     pad = np.pad(expected, 1, mode="edge")
     stack = np.stack([pad[dj:dj + h, di:di + w] for dj in range(3) for di in range(3)])
-    judged = stack.all(axis=0) | (~stack).all(axis=0)
+    judged = (stack.all(axis=0) | (~stack).all(axis=0)) & valid
     right = (drawn == expected) & judged
     return right.sum() / judged.sum(), int(judged.sum()), int((expected & judged).sum())
+
+
+def judge(img, edges, bbox, mercator=False, transparent=False):
+    """Scores an RGBA image (h x w x 4 integers) of `bbox` (degrees, or EPSG:3857 metres with
+    `mercator`) by `score`, a pixel expected drawn exactly when its centre is inside a country."""
+    xs, ys = pixel_centres(img, bbox)
+    if mercator:  # EPSG:3857 inverse on the sphere of radius 6378137 m
+        xs = np.degrees(xs / 6378137.0)
+        ys = np.degrees(2 * np.arctan(np.exp(ys / 6378137.0)) - np.pi / 2)
+    return score(img, inside_mask(edges, np.tile(xs, (img.shape[0], 1)), ys), transparent)
 
 
 def judge_projected(img, edges, crs, bbox, step=0.05):
@@ -56,10 +67,7 @@ def judge_projected(img, edges, crs, bbox, step=0.05):
     latitude by pyproj (the reference, not Graticule), and looked up in the countries rasterised
     by `inside_mask` on a `step`-degree grid (finer than the map's pixels)."""
     from pyproj import Transformer
-    h, w = img.shape[:2]
-    xs = bbox[0] + (np.arange(w) + 0.5) * (bbox[2] - bbox[0]) / w
-    ys = bbox[3] - (np.arange(h) + 0.5) * (bbox[3] - bbox[1]) / h
-    gx, gy = np.meshgrid(xs, ys)
+    gx, gy = np.meshgrid(*pixel_centres(img, bbox))
     lon, lat = Transformer.from_crs(crs, "EPSG:4326", always_xy=True).transform(gx, gy)
     n_lon, n_lat = int(round(360 / step)), int(round(180 / step))
     grid_lats = 90 - (np.arange(n_lat) + 0.5) * step
@@ -69,10 +77,4 @@ def judge_projected(img, edges, crs, bbox, step=0.05):
     valid = np.isfinite(lon) & np.isfinite(lat) & (np.abs(lon) <= 180) & (np.abs(lat) <= 90)
     i = np.clip(((np.where(valid, lon, 0) + 180) / step).astype(int), 0, n_lon - 1)
     j = np.clip(((90 - np.where(valid, lat, 0)) / step).astype(int), 0, n_lat - 1)
-    expected = grid[j, i] & valid
-    drawn = np.abs(img[..., :3] - 255).max(axis=-1) > 24
-    pad = np.pad(expected, 1, mode="edge")
-    stack = np.stack([pad[dj:dj + h, di:di + w] for dj in range(3) for di in range(3)])
-    judged = (stack.all(axis=0) | (~stack).all(axis=0)) & valid
-    right = (drawn == expected) & judged
-    return right.sum() / judged.sum(), int(judged.sum()), int((expected & judged).sum())
+    return score(img, grid[j, i] & valid, valid=valid)

@@ -78,7 +78,7 @@ def gdal_reference(srs, bbox_xy, w, h):
         out = os.path.join(tmp, "ref.tif")
         subprocess.run(["gdalwarp", "-q", "-t_srs", srs, "-te", *map(str, bbox_xy), "-ts", str(w), str(h), "-r", "near",
                         "-dstnodata", "nan", "-ot", "Float32", NDVI, out], check=True, timeout=120)
-        info = subprocess.run(["gdal_translate", "-q", "-of", "ENVI", out, os.path.join(tmp, "ref.bin")], check=True)
+        subprocess.run(["gdal_translate", "-q", "-of", "ENVI", out, os.path.join(tmp, "ref.bin")], check=True)
         data = np.fromfile(os.path.join(tmp, "ref.bin"), dtype="<f4").reshape(h, w)
     return ramp(data)
 

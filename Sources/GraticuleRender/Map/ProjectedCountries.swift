@@ -19,8 +19,8 @@ final class ProjectedCountries: Sendable {
     let rings: [[[SIMD2<Double>]]]
     /// Per feature, the clipped vertices that did not project.
     let dropped: [Int]
-    /// Per feature, the number of its first ring (rings numbered in order, as `SharedBorders`
-    /// numbers them), and the rings in all.
+    /// Per feature, the number of its first ring, and the rings in all
+    /// (`SharedBorders.ringNumbers`).
     let firstRing: [Int]
     let ringCount: Int
     private let pairs = Mutex<SharedBorders?>(nil)
@@ -30,14 +30,7 @@ final class ProjectedCountries: Sendable {
     private init(rings: [[[SIMD2<Double>]]], dropped: [Int]) {
         self.rings = rings
         self.dropped = dropped
-        var first: [Int] = [], count = 0
-        first.reserveCapacity(rings.count)
-        for feature in rings {
-            first.append(count)
-            count += feature.count
-        }
-        firstRing = first
-        ringCount = count
+        (firstRing, ringCount) = SharedBorders.ringNumbers(of: rings)
     }
 
     /// The edges the rings share, for painting them in one pass (`SharedBorders`): paired on

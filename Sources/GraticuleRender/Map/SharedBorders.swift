@@ -19,10 +19,20 @@ struct SharedBorders: Sendable {
     private let twins: [UInt32]
     /// Per ring, where its points start in `twins`; one more at the end.
     private let ringStart: [Int]
-    /// Per feature, the number of its first ring.
-    let firstRing: [Int]
     /// Rings in all.
     var ringCount: Int { ringStart.count - 1 }
+
+    /// How rings are numbered across a layer, in order (feature by feature, ring by ring): per
+    /// feature, the number of its first ring, and the rings in all.
+    static func ringNumbers(of rings: [[[SIMD2<Double>]]]) -> (firstRing: [Int], count: Int) {
+        var first: [Int] = [], count = 0
+        first.reserveCapacity(rings.count)
+        for feature in rings {
+            first.append(count)
+            count += feature.count
+        }
+        return (first, count)
+    }
 
     /// The twins of ring `g`'s edges (see `twins`).
     func twins(ofRing g: Int) -> ArraySlice<UInt32> { twins[ringStart[g]..<ringStart[g + 1]] }
@@ -33,11 +43,8 @@ struct SharedBorders: Sendable {
         let points = rings.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
         var twins = [UInt32](repeating: 0, count: points)
         var ringStart: [Int] = [0]
-        var firstRing: [Int] = []
-        firstRing.reserveCapacity(rings.count)
         var open = OpenEdges(capacity: points)
         for feature in rings {
-            firstRing.append(ringStart.count - 1)
             for ring in feature {
                 let global = ringStart.count - 1, start = ringStart[global]
                 ringStart.append(start + ring.count)
@@ -55,7 +62,6 @@ struct SharedBorders: Sendable {
         }
         self.twins = twins
         self.ringStart = ringStart
-        self.firstRing = firstRing
     }
 
     /// What a painter may leave out of the rings of one scene item, per point of its paths in

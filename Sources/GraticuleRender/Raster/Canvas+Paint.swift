@@ -47,8 +47,6 @@ extension Canvas {
         return box
     }
 
-
-
     /// The scratch layout for a box: the first layer's cells, the second's (interleaved with
     /// them: `CoverageAccumulator.floatsPerCell`), the bits.
     func scratchLayout(_ box: PaintBox) -> (cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>,

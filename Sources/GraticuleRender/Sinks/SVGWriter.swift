@@ -131,9 +131,7 @@ struct SVGWriter {
 extension MapRenderer {
     /// The map as an SVG document (UTF-8 text): layers as `<g class="…">` groups in painting
     /// order, countries as `<path id="ADM0_A3">` with a `<title>` holding the country's name.
-    public func svg() throws(GraticuleError) -> String {
-        SVGWriter.document(try scene(reusingProjection: true, pairingEdges: false))
-    }
+    public func svg() throws(GraticuleError) -> String { SVGWriter.document(try scene(pairingEdges: false)) }
 
     /// A scene (from `scene()`) as an SVG document.
     public static func svg(of scene: MapScene) -> String { SVGWriter.document(scene) }

@@ -114,16 +114,22 @@ extension GraticuleServer {
     /// value (on/off, true/false), nil when not given; other keys are ignored, as GeoServer
     /// ignores the ones it does not know.
     static func forceLabels(_ options: String?) throws(WMSException) -> Bool? {
+        guard let value = vendorOption(options, "forceLabels")?.lowercased() else { return nil }
+        switch value {
+        case "on", "true", "yes": return true
+        case "off", "false", "no": return false
+        default:
+            throw WMSException(.invalidParameterValue, "LEGEND_OPTIONS: forceLabels is on or off, not \(APIError.quoted(value))")
+        }
+    }
+
+    /// The value of `key` (case-insensitive; trimmed) among GeoServer's vendor options
+    /// (`LEGEND_OPTIONS`, `FORMAT_OPTIONS`: `key:value` pairs separated by `;`); nil when absent.
+    static func vendorOption(_ options: String?, _ key: String) -> String? {
         guard let options else { return nil }
         for pair in options.split(separator: ";") {
-            let kv = pair.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard kv.count == 2, kv[0] == "forcelabels" else { continue }
-            switch kv[1] {
-            case "on", "true", "yes": return true
-            case "off", "false", "no": return false
-            default:
-                throw WMSException(.invalidParameterValue, "LEGEND_OPTIONS: forceLabels is on or off, not \(APIError.quoted(kv[1]))")
-            }
+            let kv = pair.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if kv.count == 2, kv[0].lowercased() == key.lowercased() { return kv[1] }
         }
         return nil
     }

@@ -128,11 +128,10 @@ extension GraticuleServer {
             s += "\(indent)<LatLonBoundingBox minx=\"\(west)\" miny=\"\(south)\" maxx=\"\(east)\" maxy=\"\(north)\"/>\n"
             s += "\(indent)<BoundingBox SRS=\"EPSG:4326\" minx=\"\(west)\" miny=\"\(south)\" maxx=\"\(east)\" maxy=\"\(north)\"/>\n"
         }
-        // Web Mercator: x = R·λ, y = R·ln tan(π/4 + φ/2), latitudes clamped to ±85.0511°.
-        let r = 6378137.0, maxLat = 85.05112877980659
-        func my(_ lat: Double) -> Double { r * log(tan(.pi / 4 + max(-maxLat, min(maxLat, lat)) * .pi / 360)) }
-        s += "\(indent)<BoundingBox \(v13 ? "CRS" : "SRS")=\"EPSG:3857\" minx=\"\(r * west * .pi / 180)\" miny=\"\(my(south))\" "
-        s += "maxx=\"\(r * east * .pi / 180)\" maxy=\"\(my(north))\"/>\n"
+        let (minX, minY) = WebMercator.metres(longitude: west, latitude: south)
+        let (maxX, maxY) = WebMercator.metres(longitude: east, latitude: north)
+        s += "\(indent)<BoundingBox \(v13 ? "CRS" : "SRS")=\"EPSG:3857\" minx=\"\(minX)\" miny=\"\(minY)\" "
+        s += "maxx=\"\(maxX)\" maxy=\"\(maxY)\"/>\n"
         return s
     }
 }

@@ -147,19 +147,12 @@ extension GraticuleServer {
             given = ("DPI", v)
         } else if let v = query["map_resolution"] {
             given = ("MAP_RESOLUTION", v)
-        } else if let options = query["format_options"] {
-            for option in options.split(separator: ";") {
-                let kv = option.split(separator: ":", maxSplits: 1)
-                if kv.count == 2, kv[0].trimmingCharacters(in: .whitespaces).lowercased() == "dpi" {
-                    given = ("FORMAT_OPTIONS dpi", String(kv[1]))
-                    break
-                }
-            }
+        } else if let v = vendorOption(query["format_options"], "dpi") {
+            given = ("FORMAT_OPTIONS dpi", v)
         }
         guard let given else { return 1 }
-        let t = given.value.trimmingCharacters(in: .whitespaces)
         let r = MapRequest.pixelRatios
-        guard t.utf8.count <= 64, let dpi = Double(t), dpi.isFinite, r.contains(dpi / 96) else {
+        guard let dpi = try? Query.number(given.value, name: given.name), r.contains(dpi / 96) else {
             throw WMSException(.invalidParameterValue, "\(given.name)=\(APIError.quoted(given.value)): expected a resolution "
                                + "from \(Int(r.lowerBound * 96)) to \(Int(r.upperBound * 96)) dots per inch")
         }

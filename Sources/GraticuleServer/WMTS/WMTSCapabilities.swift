@@ -47,7 +47,8 @@ extension GraticuleServer {
             s += "<ows:UpperCorner>\(l.box[2]) \(l.box[3])</ows:UpperCorner></ows:WGS84BoundingBox>\n"
             // The part Web Mercator can show, in its metres (clients of WebMercatorQuad read it
             // rather than project the poles).
-            let (west, south) = Self.mercator(l.box[0], l.box[1]), (east, north) = Self.mercator(l.box[2], l.box[3])
+            let (west, south) = WebMercator.metres(longitude: l.box[0], latitude: l.box[1])
+            let (east, north) = WebMercator.metres(longitude: l.box[2], latitude: l.box[3])
             s += "      <ows:BoundingBox crs=\"\(WMTSMatrixSet.webMercatorQuad.supportedCRS)\"><ows:LowerCorner>\(west) \(south)</ows:LowerCorner>"
             s += "<ows:UpperCorner>\(east) \(north)</ows:UpperCorner></ows:BoundingBox>\n"
             s += "      <ows:Identifier>\(XML.escape(l.name))</ows:Identifier>\n"
@@ -87,15 +88,6 @@ extension GraticuleServer {
         s += "  </Contents>\n"
         s += "  <ServiceMetadataURL xlink:href=\"\(XML.escape(baseURL + "/wmts/1.0.0/WMTSCapabilities.xml"))\"/>\n</Capabilities>\n"
         return s
-    }
-
-    /// A longitude and latitude (degrees) in EPSG:3857 metres, the latitude clamped to the
-    /// square world's edge (±85.0511287798°).
-    static func mercator(_ lon: Double, _ lat: Double) -> (Double, Double) {
-        let half = WMTSMatrixSet.mercatorHalf
-        let phi = min(max(lat, -85.051128779806604), 85.051128779806604) * .pi / 180
-        let y = min(max(6378137 * log(tan(.pi / 4 + phi / 2)), -half), half)
-        return (lon / 180 * half, y)
     }
 }
 

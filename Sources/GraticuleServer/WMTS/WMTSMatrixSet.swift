@@ -32,15 +32,12 @@ struct WMTSMatrixSet: Sendable {
     /// `TopLeftCorner` in the CRS's axis order, as written in the capabilities.
     let topLeftCorner: String
 
-    /// Half the width of the Web Mercator world in metres (π · 6378137).
-    static let mercatorHalf = 20037508.342789244
-
     static let webMercatorQuad = WMTSMatrixSet(
         identifier: "WebMercatorQuad", alias: "GoogleMapsCompatible", supportedCRS: "urn:ogc:def:crs:EPSG::3857",
-        spatialReference: "EPSG:3857", left: -mercatorHalf, top: mercatorHalf, tileSpan0: 2 * mercatorHalf,
+        spatialReference: "EPSG:3857", left: -WebMercator.half, top: WebMercator.half, tileSpan0: 2 * WebMercator.half,
         columns0: 1, rows0: 1, levels: 0...22,
         // 2π · 6,378,137 m / 256 px / 0.00028 m.
-        scaleDenominator0: 559_082_264.028_717_8, topLeftCorner: "\(-mercatorHalf) \(mercatorHalf)")
+        scaleDenominator0: 559_082_264.028_717_8, topLeftCorner: "\(-WebMercator.half) \(WebMercator.half)")
 
     static let worldCRS84Quad = WMTSMatrixSet(
         identifier: "WorldCRS84Quad", alias: nil, supportedCRS: "urn:ogc:def:crs:OGC:1.3:CRS84",
