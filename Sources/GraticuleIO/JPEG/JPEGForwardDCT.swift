@@ -6,6 +6,17 @@
 struct JPEGForwardDCT {
     /// Per coefficient in zigzag order: reciprocal, rounding correction and shift.
     private let reciprocal: [UInt32], correction: [UInt32], shift: [UInt32]
+    /// Per coefficient in natural order: the smallest magnitude that quantises to a non-zero
+    /// value (`quantise` is monotonic in it), so that a block's zeros are found by one compare
+    /// per coefficient, and only the others go through the reciprocal.
+    private let nonZeroFrom: [Int32]
+
+    /// `naturalToZigzag[i]`: the zigzag position of natural position i.
+    private static let naturalToZigzag: [Int] = {
+        var inverse = [Int](repeating: 0, count: 64)
+        for (k, i) in JPEGTables.zigzag.enumerated() { inverse[i] = k }
+        return inverse
+    }()
 
     /// - Parameter table: the quantisation table in natural order (1…255).
     init(table: [Int]) {
@@ -32,6 +43,13 @@ struct JPEGForwardDCT {
         reciprocal = rec
         correction = cor
         shift = sh
+        // (m + c) · f ≥ 2^r, i.e. m ≥ ⌈2^r / f⌉ − c.
+        var from = [Int32](repeating: 0, count: 64)
+        for k in 0..<64 {
+            let step = (UInt64(1) << UInt64(sh[k]) + UInt64(rec[k]) - 1) / UInt64(rec[k])
+            from[JPEGTables.zigzag[k]] = Int32(max(0, Int64(step) - Int64(cor[k])))
+        }
+        nonZeroFrom = from
     }
 
     /// Quantises coefficient `k` (zigzag order) of value `v`.
@@ -44,24 +62,39 @@ struct JPEGForwardDCT {
     }
 
     /// Transforms the 64 samples at `block` (natural order, already minus 128; overwritten) and
-    /// writes the quantised coefficients to `out` in zigzag order.
+    /// writes the quantised coefficients to `out` in zigzag order: the DC always, the AC where
+    /// they are not zero (the rest of `out` is left as it was).
     /// - Returns: bit k set where coefficient k (zigzag) is not zero.
     @inline(__always)
     func transform(_ block: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<Int32>) -> UInt64 {
         Self.pass(block, step: 1, next: 8, constBits: 11, evenShift: 2, evenIsShiftLeft: true)
         Self.pass(block, step: 8, next: 1, constBits: 15, evenShift: 2, evenIsShiftLeft: false)
+        // Natural positions whose magnitude reaches a non-zero quantised value.
+        var reaching: UInt64 = 0
+        nonZeroFrom.withUnsafeBufferPointer { from in
+            for i in 0..<64 {
+                let v = block[i]
+                let magnitude = v < 0 ? 0 &- v : v
+                reaching |= UInt64(magnitude >= from[i] ? 1 : 0) &<< UInt64(i)
+            }
+        }
         return reciprocal.withUnsafeBufferPointer { rec in
             correction.withUnsafeBufferPointer { cor in
                 shift.withUnsafeBufferPointer { sh in
-                    var nonZero: UInt64 = 0
-                    JPEGTables.zigzag.withUnsafeBufferPointer { zigzag in
-                        for k in 0..<64 {
-                            let q = Self.quantise(block[zigzag[k]], k, rec.baseAddress!, cor.baseAddress!, sh.baseAddress!)
-                            out[k] = q
-                            nonZero |= UInt64(q != 0 ? 1 : 0) &<< UInt64(k)
+                    Self.naturalToZigzag.withUnsafeBufferPointer { zigzagOf in
+                        let dc = Self.quantise(block[0], 0, rec.baseAddress!, cor.baseAddress!, sh.baseAddress!)
+                        out[0] = dc
+                        var nonZero: UInt64 = dc != 0 ? 1 : 0
+                        var rest = reaching & ~1
+                        while rest != 0 {
+                            let i = rest.trailingZeroBitCount
+                            rest &= rest &- 1
+                            let k = zigzagOf[i]
+                            out[k] = Self.quantise(block[i], k, rec.baseAddress!, cor.baseAddress!, sh.baseAddress!)
+                            nonZero |= 1 &<< UInt64(k)
                         }
+                        return nonZero
                     }
-                    return nonZero
                 }
             }
         }

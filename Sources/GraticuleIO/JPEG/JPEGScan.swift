@@ -196,9 +196,9 @@ struct JPEGScan {
             codes.ac.withUnsafeBufferPointer { acCodes in
                 let (dcSize, dcBits) = sizeAndBits(dc &- last)
                 last = dc
+                // Each code and the value's bits after it in one put (at most 16 + 11 bits).
                 let dcCode = dcCodes[dcSize]
-                writer.put(dcCode >> 8, Int(dcCode & 255))
-                if dcSize > 0 { writer.put(dcBits, dcSize) }
+                writer.put((dcCode >> 8) << UInt32(dcSize) | dcBits, Int(dcCode & 255) &+ dcSize)
                 var rest = nonZero & ~1
                 var previous = 0
                 while rest != 0 {
@@ -213,8 +213,7 @@ struct JPEGScan {
                     }
                     let (size, bits) = sizeAndBits(coefficients[k])
                     let code = acCodes[run &<< 4 | size]
-                    writer.put(code >> 8, Int(code & 255))
-                    writer.put(bits, size)
+                    writer.put((code >> 8) << UInt32(size) | bits, Int(code & 255) &+ size)
                 }
                 if previous < 63 {
                     let eob = acCodes[0]
