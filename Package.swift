@@ -52,7 +52,7 @@ let package = Package(
                 swiftSettings: swift6),
         .target(
             name: "GraticuleServer",
-            dependencies: ["GraticuleRender", "GraticuleRaster", "GraticuleTransform",
+            dependencies: ["GraticuleRender", "GraticuleRaster", "GraticuleTransform", "GraticuleIO",
                            .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Resources/viewer")],
             swiftSettings: swift6),

@@ -109,4 +109,15 @@ extension GeometryEngine {
         }
         return (out, transformer)
     }
+
+    /// A layer in WGS 84 longitude/latitude (degrees, x/y = longitude/latitude), as maps and
+    /// spherical indexes take it: unchanged when its spatial reference is WGS 84 or it has
+    /// none, else projected with the default transformation of `catalog`; with the transformer
+    /// used (nil when none was needed).
+    public static func geographic(_ layer: FeatureLayer, catalog: TransformationCatalog = .shared)
+        throws(GraticuleError) -> (layer: FeatureLayer, transformer: Transformer?) {
+        let wgs84 = try SpatialReference(text: "EPSG:4326")
+        guard let sr = layer.schema.spatialReference, !(try sr.isEquivalent(to: wgs84)) else { return (layer, nil) }
+        return try project(layer, into: wgs84, transformation: .default, catalog: catalog)
+    }
 }

@@ -155,9 +155,7 @@ struct RenderCommand: ParsableCommand {
     static func vectorLayer(_ path: String) throws(GraticuleError) -> FeatureLayer {
         let layer: FeatureLayer
         do { layer = try VectorDataset.read(path) } catch { throw .invalidInput("vector layer \(path): \(error.description)") }
-        let wgs84 = try SpatialReference(text: "EPSG:4326")
-        guard let sr = layer.schema.spatialReference, !(try sr.isEquivalent(to: wgs84)) else { return layer }
-        let projected = try GeometryEngine.project(layer, into: wgs84, transformation: .default, catalog: .shared)
+        let projected = try GeometryEngine.geographic(layer)
         if let t = projected.transformer { TransformationOption.warnIfBallpark(t) }
         return projected.layer
     }

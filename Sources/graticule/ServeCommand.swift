@@ -3,7 +3,7 @@ import Foundation
 import GraticuleServer
 import Synchronization
 
-/// `graticule serve [--host 127.0.0.1] [--port 8080] [--data-dir DIR] [--raster-dir DIR] [--public-url URL]`
+/// `graticule serve [--host 127.0.0.1] [--port 8080] [--data-dir DIR] [--raster-dir DIR] [--vector-dir DIR] [--public-url URL]`
 ///
 /// Serves the web viewer, the JSON API, WMS and XYZ tiles on the embedded defaults; prints the
 /// URL once listening; stops gracefully on Ctrl-C or SIGTERM.
@@ -23,6 +23,9 @@ struct ServeCommand: ParsableCommand {
 
     @Option(name: .long, help: "Directory of GeoTIFF rasters to serve besides the built-in ndvi (repeatable).")
     var rasterDir: [String] = []
+
+    @Option(name: .long, help: "Directory of vector files to serve as map layers, by file name: .geojson, .geojsonl, .shp, .gpkg, .csv (repeatable; read at start).")
+    var vectorDir: [String] = []
 
     @Option(name: .long, help: "URL clients reach this server at, for WMS capabilities behind a proxy.")
     var publicURL: String?
@@ -55,6 +58,7 @@ struct ServeCommand: ParsableCommand {
         guard (0...65535).contains(port) else { throw CLIError(message: "--port \(port): expected 0…65535") }
         config.dataDirectories = dataDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
         config.rasterDirectories = rasterDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        config.vectorDirectories = vectorDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
         if let publicURL {
             guard let url = URL(string: publicURL), url.scheme == "http" || url.scheme == "https", url.host != nil else {
                 throw CLIError(message: "--public-url \(publicURL): expected an http(s) URL")

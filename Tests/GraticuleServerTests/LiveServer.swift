@@ -15,6 +15,12 @@ enum LiveServer {
     static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("GraticuleTransformTests/Fixtures/grids")
 
+    /// The vector directory the server is given (tools/oracle/server_vectors.py): two squares,
+    /// a point and a line in WGS 84, the squares again as an EPSG:3857 Shapefile, and a file
+    /// that is not JSON (left out).
+    static let vectorDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/vectors")
+
     private static let port = Mutex<Int?>(nil)
     private static let started = Mutex(false)
 
@@ -24,6 +30,7 @@ enum LiveServer {
         if first {
             var config = ServerConfiguration(port: 0)
             config.dataDirectories = [dataDirectory]
+            config.vectorDirectories = [vectorDirectory]
             config.limits.maxBatchPoints = 1000
             config.limits.maxBodyBytes = 256 << 10
             let server = try GraticuleServer(configuration: config)

@@ -1,7 +1,8 @@
 /// Clips projected paths (pixels) to the view rectangle, widened by a margin so that the edges
-/// the clip adds along the rectangle fall outside the image (strokes never show them).
-struct ViewClip: Sendable {
-    let minX: Double, minY: Double, maxX: Double, maxY: Double
+/// the clip adds along the rectangle fall outside the image (strokes never show them); and
+/// answers whether a segment meets a rectangle (any plane coordinates).
+public struct ViewClip: Sendable {
+    public let minX: Double, minY: Double, maxX: Double, maxY: Double
 
     init(width: Int, height: Int, margin: Double) {
         minX = -margin
@@ -10,9 +11,23 @@ struct ViewClip: Sendable {
         maxY = Double(height) + margin
     }
 
+    /// The rectangle [minX, maxX] × [minY, maxY].
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    /// Whether the point lies inside the rectangle or on its sides.
+    public func contains(_ p: SIMD2<Double>) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+
+    /// Whether the segment a → b meets the rectangle (touching counts).
+    public func meets(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool { clipSegment(a, b) != nil }
+
     /// Whether every point lies inside (no clipping needed).
     func containsAll(_ pts: [SIMD2<Double>]) -> Bool {
-        for p in pts where !(p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY) { return false }
+        for p in pts where !contains(p) { return false }
         return true
     }
 

@@ -5,17 +5,34 @@ import GraticuleGeometry
 import GraticuleRaster
 import GraticuleRender
 
-/// A layer a map request may draw: a raster of the catalog, or a built-in vector layer.
+/// A layer a map request may draw: a raster of the catalog, a built-in vector layer, or a
+/// vector file of the catalog.
 enum ServedLayer: Sendable {
     case raster(Raster)
     case countries(BuiltInLayer)
+    case features(VectorFile)
 
     var name: String {
         switch self {
         case let .raster(r): return r.name
         case let .countries(l): return l.name == "countries110" ? "countries" : l.name
+        case let .features(v): return v.name
         }
     }
+
+    /// The layer as the renderer draws it.
+    var composed: MapComposer.Layer {
+        switch self {
+        case let .raster(r): return .raster(RasterLayer(r, ramp: Self.ramp(for: r)))
+        case let .countries(l): return .vector(.countries(l.name == "countries10m" ? .high : .low))
+        case let .features(v): return .vector(.features(v.layer))
+        }
+    }
+
+    /// The ramp a raster is served with unless a request names one: the NDVI ramp for the NDVI
+    /// raster; nil (`Raster.render`'s own colours: RGB, its colour table, or grey over the
+    /// values in view) for the others.
+    static func ramp(for raster: Raster) -> ColorRamp? { raster.name == "ndvi" ? .ndvi : nil }
 }
 
 /// One map image: the view (spatial reference, extent in its x/y units, size in pixels), the
@@ -57,7 +74,7 @@ struct MapRequest: Sendable {
 
 extension GraticuleServer {
     /// The layer names of maps, WMS and tiles: `countries` (Natural Earth 1:110m),
-    /// `countries10m`, and every raster of the catalog.
+    /// `countries10m`, every raster of the catalog and every vector file.
     func mapLayer(_ name: String) throws(APIError) -> ServedLayer {
         switch name {
         case "countries", "countries110":
@@ -65,6 +82,7 @@ extension GraticuleServer {
         case "countries10m":
             return .countries(try engine("layers") { () throws(GraticuleError) in try NaturalEarth.layer(named: "countries10m") })
         default:
+            if let v = state.vectors.files[name] { return .features(v) }
             guard state.rasters.files[name] != nil else {
                 throw APIError(.badRequest, "layers: no layer \(APIError.quoted(name)); layers: \(mapLayerNames.joined(separator: ", "))")
             }
@@ -72,12 +90,10 @@ extension GraticuleServer {
         }
     }
 
-    var mapLayerNames: [String] { ["countries", "countries10m"] + state.rasters.names }
+    var mapLayerNames: [String] { ["countries", "countries10m"] + state.rasters.names + state.vectors.names }
 
-    /// The ramp a raster is served with unless a request names one: the NDVI ramp for the NDVI
-    /// raster; nil (`Raster.render`'s own colours: RGB, its colour table, or grey over the
-    /// values in view) for the others.
-    func servedRamp(_ raster: Raster) -> ColorRamp? { raster.name == "ndvi" ? .ndvi : nil }
+    /// The ramp a raster is served with unless a request names one (`ServedLayer.ramp(for:)`).
+    func servedRamp(_ raster: Raster) -> ColorRamp? { ServedLayer.ramp(for: raster) }
 
     /// The map's file in its format (WMS GetMap, `/api/map`, tiles): served from the image
     /// cache when the same map was drawn before, else drawn within the request timeout and kept.
@@ -97,12 +113,7 @@ extension GraticuleServer {
     /// GraticuleRender's `MapComposer` (the path `graticule render` uses for raster layers too).
     func composeMap(_ request: MapRequest) throws(APIError) -> Canvas {
         _ = try vectorRenderer([], request, background: .transparent)  // the view's errors name bbox
-        let layers = request.layers.map { layer -> MapComposer.Layer in
-            switch layer {
-            case let .raster(r): return .raster(RasterLayer(r, ramp: servedRamp(r)))
-            case let .countries(l): return .vector(.countries(l.name == "countries10m" ? .high : .low))
-            }
-        }
+        let layers = request.layers.map(\.composed)
         var style = MapStyle.standard.scaled(by: request.pixelRatio)
         let bg = request.background
         style.background = MapColor(red: bg.x, green: bg.y, blue: bg.z, alpha: bg.w)

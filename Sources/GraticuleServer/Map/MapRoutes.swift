@@ -48,15 +48,15 @@ extension GraticuleServer {
         }
     }
 
-    /// A map as SVG: its vector layers (countries at the named resolution), then `adding`; a
+    /// A map as SVG: its vector layers (countries at the named resolution, vector files), then `adding`; a
     /// raster layer is refused (`format`: the parameter that asked for SVG, named in the error).
     func svgMap(_ map: MapRequest, adding: [MapLayer], format: (name: String, value: String)) async throws -> Response {
         var vector: [MapLayer] = []
         for layer in map.layers {
-            guard case let .countries(l) = layer else {
+            guard case let .vector(v) = layer.composed else {
                 throw APIError.badParameter(format.name, format.value, "SVG maps draw vector layers only; \(layer.name) is a raster: ask for PNG or JPEG")
             }
-            vector.append(.countries(l.name == "countries10m" ? .high : .low))
+            vector.append(v)
         }
         let bg = map.background
         let colour = MapColor(red: bg.x, green: bg.y, blue: bg.z, alpha: bg.w)

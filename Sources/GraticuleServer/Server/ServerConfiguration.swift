@@ -13,6 +13,9 @@ public struct ServerConfiguration: Sendable {
     public var dataDirectories: [URL]
     /// Directories of GeoTIFF rasters served besides the built-in `ndvi`, by file name.
     public var rasterDirectories: [URL]
+    /// Directories of vector files (GeoJSON, GeoJSON sequences, Shapefiles, GeoPackages, CSV)
+    /// served as map layers by file name, read when the server starts.
+    public var vectorDirectories: [URL]
     /// The URL clients reach the server at (behind a proxy), used in WMS capabilities; nil uses
     /// the request's `Host` header (and `X-Forwarded-Proto` / `X-Forwarded-Host` when present).
     public var publicURL: URL?
@@ -22,12 +25,13 @@ public struct ServerConfiguration: Sendable {
     public var cachesImages: Bool
 
     public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectories: [URL] = [],
-                rasterDirectories: [URL] = [], publicURL: URL? = nil, limits: Limits = Limits(),
-                cachesImages: Bool = true) {
+                rasterDirectories: [URL] = [], vectorDirectories: [URL] = [], publicURL: URL? = nil,
+                limits: Limits = Limits(), cachesImages: Bool = true) {
         self.host = host
         self.port = port
         self.dataDirectories = dataDirectories
         self.rasterDirectories = rasterDirectories
+        self.vectorDirectories = vectorDirectories
         self.publicURL = publicURL
         self.limits = limits
         self.cachesImages = cachesImages

@@ -19,6 +19,8 @@ final class ServerState: Sendable {
     private let spatialReferences = BoundedCache<String, SpatialReference>(capacity: 1024)
     /// The rasters served (built-in and the configured raster directories).
     let rasters: RasterCatalog
+    /// The vector files served (the configured vector directories).
+    let vectors: VectorCatalog
     /// Capabilities documents per version and base URL.
     let capabilities = BoundedCache<GraticuleServer.CapabilitiesKey, [UInt8]>(capacity: 64)
     /// Rendered map PNGs by request (`ServerConfiguration.cachesImages`), bounded by
@@ -41,6 +43,9 @@ final class ServerState: Sendable {
         }
         directoryCatalogs = catalogs
         rasters = RasterCatalog(directories: configuration.rasterDirectories)
+        vectors = VectorCatalog(directories: configuration.vectorDirectories,
+                                taken: Set(["countries", "countries110", "countries10m"] + rasters.names),
+                                catalog: catalogs.first?.1 ?? embeddedCatalog)
         images = BoundedCache(capacity: 4096, maxCost: configuration.cachesImages ? configuration.limits.imageCacheBytes : 0)
     }
 

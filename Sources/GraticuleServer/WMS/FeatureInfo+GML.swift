@@ -15,8 +15,7 @@ enum FeatureInfoGML {
         for r in results {
             let layer = name(r.layer)
             s += "  <\(layer)_layer>\n    <gml:name>\(XML.escape(r.layer))</gml:name>\n"
-            let attributes = r.attributes
-            if !attributes.isEmpty {
+            for attributes in r.features {
                 s += "    <\(layer)_feature>\n"
                 for (k, v) in attributes {
                     let element = name(k)

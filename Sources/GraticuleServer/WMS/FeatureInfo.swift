@@ -6,12 +6,14 @@ import Hummingbird
 /// What GetFeatureInfo found in one queried layer.
 enum FeatureInfoResult {
     case raster(layer: String, cell: RasterCell?, raster: Raster)
-    /// A country's non-null attributes as name/value text (empty when no country is there).
-    case countries(layer: String, attributes: [(String, String)])
+    /// The features found (a country; a vector file's polygon under the point and its points
+    /// and lines within reach), each as its non-null attributes, name/value text.
+    case features(layer: String, features: [[(String, String)]])
 
-    /// Name/value pairs: a raster cell's column, row and `Band_n` values (raw, in the band's
-    /// type, as `gdallocationinfo -valonly` prints them) with nodata flags; a country's attributes.
-    var attributes: [(String, String)] {
+    /// Per feature found, name/value pairs: a raster cell's column, row and `Band_n` values
+    /// (raw, in the band's type, as `gdallocationinfo -valonly` prints them) with nodata flags;
+    /// a feature's attributes. Empty when nothing is there.
+    var features: [[(String, String)]] {
         switch self {
         case let .raster(_, cell, _):
             guard let cell else { return [] }
@@ -20,15 +22,15 @@ enum FeatureInfoResult {
                 out.append(("Band_\(k)", v.text(as: cell.dataType)))
                 if cell.noData[k] { out.append(("Band_\(k)_nodata", "true")) }
             }
-            return out
-        case let .countries(_, attributes):
-            return attributes
+            return [out]
+        case let .features(_, features):
+            return features
         }
     }
 
     var layer: String {
         switch self {
-        case let .raster(l, _, _), let .countries(l, _): return l
+        case let .raster(l, _, _), let .features(l, _): return l
         }
     }
 }
@@ -53,22 +55,24 @@ enum FeatureInfoFormat {
             s.reserveCapacity(4096)
             for r in results {
                 s += "\nLayer '"; s += r.layer; s += "'\n"
-                let attributes = r.attributes
-                if attributes.isEmpty { s += "  no feature\n"; continue }
-                s += "  Feature:\n"
-                for (k, v) in attributes { s += "    "; s += k; s += " = '"; s += v; s += "'\n" }
+                let features = r.features
+                if features.isEmpty { s += "  no feature\n"; continue }
+                for attributes in features {
+                    s += "  Feature:\n"
+                    for (k, v) in attributes { s += "    "; s += k; s += " = '"; s += v; s += "'\n" }
+                }
             }
             return Responses.text(s)
         case "application/json", "application/geo+json":
-            let features: [[String: JSONValue]] = results.compactMap { r in
-                let attributes = r.attributes
-                if attributes.isEmpty { return nil }
-                var props: [String: JSONValue] = ["layer": .string(r.layer)]
-                for (k, v) in attributes { props[k] = .string(v) }
-                if case let .raster(_, cell?, _) = r {
-                    props["values"] = .array(cell.scaledValues.map { $0.isFinite ? .number($0) : .null })
+            let features: [[String: JSONValue]] = results.flatMap { r in
+                r.features.map { attributes in
+                    var props: [String: JSONValue] = ["layer": .string(r.layer)]
+                    for (k, v) in attributes { props[k] = .string(v) }
+                    if case let .raster(_, cell?, _) = r {
+                        props["values"] = .array(cell.scaledValues.map { $0.isFinite ? .number($0) : .null })
+                    }
+                    return ["type": .string("Feature"), "geometry": .null, "properties": .object(props)]
                 }
-                return ["type": .string("Feature"), "geometry": .null, "properties": .object(props)]
             }
             return Responses.json(JSONValue.object([
                 "type": .string("FeatureCollection"),
@@ -81,8 +85,7 @@ enum FeatureInfoFormat {
             var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<FeatureInfoResponse x=\"\(x)\" y=\"\(y)\" crs=\"\(XML.escape(crs))\">\n"
             for r in results {
                 s += "  <Layer name=\"\(XML.escape(r.layer))\">\n"
-                let attributes = r.attributes
-                if !attributes.isEmpty {
+                for attributes in r.features {
                     s += "    <Feature>\n"
                     for (k, v) in attributes { s += "      <Attribute name=\"\(XML.escape(k))\" value=\"\(XML.escape(v))\"/>\n" }
                     s += "    </Feature>\n"
@@ -95,9 +98,11 @@ enum FeatureInfoFormat {
             var s = "<!doctype html><meta charset=\"utf-8\"><title>GetFeatureInfo</title>\n"
             for r in results {
                 s += "<h3>\(XML.escape(r.layer))</h3>"
-                let attributes = r.attributes
-                if attributes.isEmpty { s += "<p>no feature</p>\n"; continue }
-                s += "<table>" + attributes.map { "<tr><th>\(XML.escape($0.0))</th><td>\(XML.escape($0.1))</td></tr>" }.joined() + "</table>\n"
+                let features = r.features
+                if features.isEmpty { s += "<p>no feature</p>\n"; continue }
+                for attributes in features {
+                    s += "<table>" + attributes.map { "<tr><th>\(XML.escape($0.0))</th><td>\(XML.escape($0.1))</td></tr>" }.joined() + "</table>\n"
+                }
             }
             return Responses.text(s, contentType: "text/html; charset=utf-8")
         default:

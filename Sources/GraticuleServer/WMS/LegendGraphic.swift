@@ -52,7 +52,7 @@ extension GraticuleServer {
     /// The legend of a served layer, nil when it has none (a palette or RGB raster).
     func legend(of layer: ServedLayer) -> Legend? {
         switch layer {
-        case .countries: return .swatch(label: layer.name)
+        case .countries, .features: return .swatch(label: layer.name)
         case let .raster(r):
             if let ramp = servedRamp(r) {
                 let (low, high) = ramp.range

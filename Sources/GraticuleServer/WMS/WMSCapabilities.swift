@@ -36,6 +36,10 @@ extension GraticuleServer {
             layers.append((name, name == "ndvi" ? "NDVI of Landsat 7 ETM+ over Olinda, Brazil" : "Raster \(name)",
                            RasterBody(r).lonLatExtent ?? [-180, -90, 180, 90]))
         }
+        for name in state.vectors.names {
+            let v = state.vectors.files[name]!
+            layers.append((name, "Vector file \(name) (\(v.layer.features.count) features)", v.lonLatExtent))
+        }
         return layers
     }
 
@@ -78,7 +82,7 @@ extension GraticuleServer {
         <Service>
           <Name>\(v13 ? "WMS" : "OGC:WMS")</Name>
           <Title>Graticule</Title>
-          <Abstract>Graticule map server: Natural Earth countries and rasters in any spatial reference of the registry.</Abstract>
+          <Abstract>Graticule map server: Natural Earth countries, rasters and vector files in any spatial reference of the registry.</Abstract>
           \(online)
           <Fees>none</Fees>
           <AccessConstraints>none</AccessConstraints>

@@ -3,6 +3,7 @@ import GraticuleCore
 import GraticuleCRS
 import GraticuleGeometry
 import GraticuleRaster
+import GraticuleRender
 import HTTPTypes
 import Hummingbird
 
@@ -199,25 +200,72 @@ extension GraticuleServer {
                 let cell = try identify(r, x: x, y: y, sr: map.spatialReference)
                 results.append(.raster(layer: r.name, cell: cell, raster: r))
             case let .countries(l):
-                let lonLat = try state.transformer(from: map.spatialReference, to: try state.spatialReference("OGC:CRS84", parameter: "CRS"),
-                                                   transformation: nil, catalog: state.embeddedCatalog)
-                var attributes: [(String, String)] = []
-                if let p = try? lonLat.transform(x: x, y: y, z: 0), p.x.isFinite, p.y.isFinite,
-                   let k = l.index.firstContaining(lon: p.x, lat: p.y) {
-                    // Features never change: their attribute text is built once per feature.
-                    let key = "\(l.name)#\(k)"
-                    if let hit = state.featureAttributes.value(for: key) { attributes = hit } else {
-                        attributes = FeatureInfoResult.attributes(of: l.layer.features[k], schema: l.layer.schema)
-                        state.featureAttributes.insert(attributes, for: key)
-                    }
+                // Countries do not overlap: one at a point.
+                var found: [[(String, String)]] = []
+                if let p = try lonLat(x, y, from: map.spatialReference), let k = l.index.firstContaining(lon: p.x, lat: p.y) {
+                    found.append(attributes(of: l.layer, k, layerName: l.name))
                 }
-                results.append(.countries(layer: layer.name, attributes: attributes))
+                results.append(.features(layer: layer.name, features: found))
+            case let .features(v):
+                let reach = SIMD2(e.width / Double(map.width), e.height / Double(map.height)) * Self.featureInfoReach
+                let found = try vectorFeatures(v, at: SIMD2(x, y), reach: reach, sr: map.spatialReference, count: featureCount)
+                results.append(.features(layer: v.name, features: found.map { attributes(of: v.layer, $0, layerName: v.name) }))
             }
         }
-        _ = featureCount  // one feature or cell per layer at a point: countries do not overlap
         let format = (query["info_format"] ?? "text/plain").lowercased()
         return try FeatureInfoFormat.response(results, format: format, x: x, y: y,
                                               crs: map.spatialReference.identifier?.description ?? "")
+    }
+
+    /// How far from a GetFeatureInfo pixel's centre a vector file's points and lines are found:
+    /// 3 pixels each way (MapServer's default TOLERANCE for points and lines).
+    static let featureInfoReach = 3.0
+
+    /// Map x/y in `sr` as WGS 84 longitude/latitude (nil where the inverse has no answer).
+    func lonLat(_ x: Double, _ y: Double, from sr: SpatialReference) throws -> SIMD2<Double>? {
+        let t = try state.transformer(from: sr, to: try state.spatialReference("OGC:CRS84", parameter: "CRS"),
+                                      transformation: nil, catalog: state.embeddedCatalog)
+        guard let p = try? t.transform(x: x, y: y, z: 0), p.x.isFinite, p.y.isFinite else { return nil }
+        return SIMD2(p.x, p.y)
+    }
+
+    /// The features of a vector file GetFeatureInfo finds at map point `point` (in `sr`), at
+    /// most `count`, in the file's order: the polygon containing it (on the sphere), then
+    /// points and lines within `reach` (map units each way) of it, found in longitude/latitude
+    /// within the box of the reach's corners.
+    func vectorFeatures(_ v: VectorFile, at point: SIMD2<Double>, reach: SIMD2<Double>, sr: SpatialReference,
+                        count: Int) throws -> [Int] {
+        var found: [Int] = []
+        if let p = try lonLat(point.x, point.y, from: sr), let k = v.index.firstContaining(lon: p.x, lat: p.y) { found.append(k) }
+        let corners = try [SIMD2(-1.0, -1.0), SIMD2(1, -1), SIMD2(-1, 1), SIMD2(1, 1)].compactMap { d in
+            try lonLat(point.x + d.x * reach.x, point.y + d.y * reach.y, from: sr)
+        }
+        guard corners.count == 4 else { return found }
+        let lons = corners.map(\.x), lats = corners.map(\.y)
+        let box = ViewClip(minX: lons.min()!, minY: lats.min()!, maxX: lons.max()!, maxY: lats.max()!)
+        for (k, f) in v.layer.features.enumerated() where found.count < count {
+            let hit: Bool
+            switch f.geometry {
+            case let .point(p)?: hit = box.contains(p.xy)
+            case let .multipoint(m)?: hit = m.coordinates.xy.contains(where: box.contains)
+            case let .polyline(l)?:
+                hit = l.coordinates.parts.contains { part in
+                    part.count == 1 ? box.contains(part.first!) : zip(part, part.dropFirst()).contains { box.meets($0, $1) }
+                }
+            default: hit = false
+            }
+            if hit { found.append(k) }
+        }
+        return found
+    }
+
+    /// Feature `k`'s non-null attributes as text, built once per feature (features never change).
+    func attributes(of layer: FeatureLayer, _ k: Int, layerName: String) -> [(String, String)] {
+        let key = "\(layerName)#\(k)"
+        if let hit = state.featureAttributes.value(for: key) { return hit }
+        let built = FeatureInfoResult.attributes(of: layer.features[k], schema: layer.schema)
+        state.featureAttributes.insert(built, for: key)
+        return built
     }
 
     /// The server's base URL as the client reaches it: the configured public URL, else the

@@ -30,7 +30,7 @@ extension GraticuleServer {
         version="1.0.0">
           <ows:ServiceIdentification>
             <ows:Title>Graticule</ows:Title>
-            <ows:Abstract>Graticule tiles: Natural Earth countries and rasters in Web Mercator and in longitude and latitude.</ows:Abstract>
+            <ows:Abstract>Graticule tiles: Natural Earth countries, rasters and vector files in Web Mercator and in longitude and latitude.</ows:Abstract>
             <ows:ServiceType>OGC WMTS</ows:ServiceType>
             <ows:ServiceTypeVersion>1.0.0</ows:ServiceTypeVersion>
             <ows:Fees>none</ows:Fees>

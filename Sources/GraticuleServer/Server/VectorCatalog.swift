@@ -1,0 +1,80 @@
+import Foundation
+import GraticuleCore
+import GraticuleCRS
+import GraticuleGeometry
+import GraticuleIO
+import GraticuleTransform
+
+/// A vector file served as a map layer: its features in WGS 84 longitude/latitude, a spherical
+/// index over its polygons (what GetFeatureInfo finds at a point) and its extent.
+final class VectorFile: Sendable {
+    /// The name requests use: the file name without its extension.
+    let name: String
+    /// The features in WGS 84 (x/y = longitude/latitude, degrees).
+    let layer: FeatureLayer
+    /// Over the polygon features, in their order (nil for the others).
+    let index: SphericalIndex
+    /// West, south, east, north (degrees); the whole world for a layer without geometry.
+    let lonLatExtent: [Double]
+
+    init(name: String, layer: FeatureLayer) {
+        self.name = name
+        self.layer = layer
+        index = SphericalIndex(polygons: layer.features.map { f in
+            if case let .polygon(p)? = f.geometry { return p }
+            return nil
+        })
+        let e = layer.extent
+        lonLatExtent = e.isEmpty ? [-180, -90, 180, 90]
+            : [max(e.xMin, -180), max(e.yMin, -90), min(e.xMax, 180), min(e.yMax, 90)]
+    }
+}
+
+/// The vector files a server offers as map layers (WMS, WMTS, tiles, `/api/map`): the files
+/// directly inside the configured vector directories whose extension names a format Graticule
+/// reads (`.geojson`, `.json`, `.geojsonl`, `.shp`, `.gpkg` (its first table), `.csv`),
+/// addressed by file name without extension. A request names a layer only by one of these names,
+/// so no request reaches any other file.
+///
+/// Every file is read when the server starts and projected to WGS 84 longitude/latitude with the
+/// default transformation (the server's default data directory's grids): maps draw from memory,
+/// and a file that cannot be read is left out with a warning on standard error instead of failing
+/// requests. A name that a built-in layer or a raster already has is left out the same way.
+final class VectorCatalog: Sendable {
+    let files: [String: VectorFile]
+    /// What was left out and why (also printed to standard error).
+    let warnings: [String]
+
+    init(directories: [URL], taken: Set<String>, catalog: TransformationCatalog) {
+        var files: [String: VectorFile] = [:]
+        var warnings: [String] = []
+        for dir in directories {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            if entries.isEmpty { warnings.append("vector directory \(dir.path): no files") }
+            for e in entries.sorted() {
+                // A shapefile's .dbf names the same format as its .shp: the .shp is the layer.
+                guard let format = VectorFormat.of(e), format != .builtIn, !e.lowercased().hasSuffix(".dbf") else { continue }
+                let name = (e as NSString).deletingPathExtension
+                guard RasterCatalog.isValidName(name) else {
+                    warnings.append("vector file \(e): left out (a layer name is letters, digits, _, - and . only)")
+                    continue
+                }
+                guard !taken.contains(name), files[name] == nil else {
+                    warnings.append("vector file \(e): left out (the name \(name) is already a layer)")
+                    continue
+                }
+                let path = dir.appendingPathComponent(e).path
+                do {
+                    files[name] = VectorFile(name: name, layer: try GeometryEngine.geographic(try VectorDataset.read(path), catalog: catalog).layer)
+                } catch {
+                    warnings.append("vector file \(path): left out: \(error.description)")
+                }
+            }
+        }
+        self.files = files
+        self.warnings = warnings
+        for w in warnings { FileHandle.standardError.write(Data("graticule serve: \(w)\n".utf8)) }
+    }
+
+    var names: [String] { files.keys.sorted() }
+}
