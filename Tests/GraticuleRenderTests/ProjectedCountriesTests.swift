@@ -38,7 +38,8 @@ import Testing
             let r = try MapRenderer(spatialReference: sr, extent: panned, width: 1024, height: 512, layers: [.countries(.low)])
             // The pan's scale differs from the whole map's in the last bits at most: one entry.
             #expect(abs(r.view.unitsPerPixel.x / upp.x - 1) < 1e-14 && abs(r.view.unitsPerPixel.y / upp.y - 1) < 1e-14)
-            #expect(ProjectedCountries.Key(sr, r.view.unitsPerPixel) == ProjectedCountries.Key(sr, upp))
+            let layer = try NaturalEarth.layer(named: "countries110")
+            #expect(ProjectedCountries.Key(sr, r.view.unitsPerPixel, layer: layer) == ProjectedCountries.Key(sr, upp, layer: layer))
             let cached = try r.scene()
             Self.compare(cached, try r.scene(reusingProjection: false), "\(crs) panned \(dx), \(dy)")
         }

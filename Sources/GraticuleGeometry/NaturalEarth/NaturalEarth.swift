@@ -4,8 +4,11 @@ import GraticuleCRS
 import Synchronization
 
 /// A built-in layer: the features as Natural Earth ships them (cut at ±180°, Antarctica closed
-/// along −90°), their stitched forms for spherical drawing, and a spherical index.
-public final class BuiltInLayer: Sendable {
+/// along −90°), their stitched forms for spherical drawing, and a spherical index. Any layer in
+/// WGS 84 longitude/latitude can be prepared the same way (`init(name:layer:provenance:)`), so
+/// that maps draw its polygons as the countries are drawn (clipped and paired once per spatial
+/// reference and scale) and points are looked up in its index. Equal by identity.
+public final class BuiltInLayer: Sendable, Hashable {
     /// The name the CLI and the server address it by (`countries110`, `countries10m`).
     public let name: String
     /// Features exactly as in the source (coordinates rounded to 10⁻⁷°), EPSG:4326 x/y = lon/lat.
@@ -19,7 +22,9 @@ public final class BuiltInLayer: Sendable {
     public let provenance: String
     private let indexCache = Mutex<SphericalIndex?>(nil)
 
-    init(name: String, layer: FeatureLayer, provenance: String) {
+    /// Prepares a layer whose coordinates are WGS 84 longitude/latitude degrees (x/y): stitches
+    /// its polygons (the index is built on first use). O(vertices).
+    public init(name: String, layer: FeatureLayer, provenance: String) {
         self.name = name
         self.layer = layer
         self.provenance = provenance
@@ -38,6 +43,9 @@ public final class BuiltInLayer: Sendable {
         self.stitched = stitched
         self.stitchReports = reports
     }
+
+    public static func == (a: BuiltInLayer, b: BuiltInLayer) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// The spherical index over the features (built on first use, then shared).
     public var index: SphericalIndex {

@@ -47,6 +47,12 @@ public enum MapLayer: Sendable, Hashable {
     /// with the graticule style, points as dots. Invalid coordinates and degenerate rings are
     /// skipped with a warning.
     case features(FeatureLayer)
+    /// A vector layer prepared once (`BuiltInLayer(name:layer:provenance:)`, WGS 84
+    /// longitude/latitude), drawn as `features` is, but its polygons go the countries' way: clipped
+    /// to the projection's region once per spatial reference and tolerance, projected and paired
+    /// once per scale, so that a server drawing many views of a large file does not redo that in
+    /// every view.
+    case preparedFeatures(BuiltInLayer)
 
     /// The layers `graticule render` draws by default.
     public static let standard: [MapLayer] = [.countries(.automatic), .graticule(stepDegrees: 30), .outline]

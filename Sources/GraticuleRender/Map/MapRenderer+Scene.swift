@@ -40,6 +40,9 @@ extension MapRenderer {
                 builder.points(points)
             case let .features(layer):
                 builder.features(layer)
+            case let .preparedFeatures(layer):
+                builder.polygons(prepared(layer), itemLayer: layer.name)
+                builder.features(layer.layer, polygons: false)
             }
         }
         return MapScene(width: width, height: height, background: style.background, items: builder.items,
@@ -52,10 +55,14 @@ extension MapRenderer {
 
     /// The countries of `resolution` clipped to this map's region (cached).
     func preparedCountries(_ resolution: CountryResolution) throws(GraticuleError) -> PreparedCountries {
-        let layer = try NaturalEarth.layer(named: countriesLayerName(resolution))
-        return PreparedCountries.get(layer: layer, region: projection.region, clipper: clipper,
-                                     primeMeridianDegrees: projection.primeMeridianDegrees,
-                                     tolerance: sphereTolerance, capStep: capStep, datumShift: projection.datumShift)
+        prepared(try NaturalEarth.layer(named: countriesLayerName(resolution)))
+    }
+
+    /// A prepared layer's polygons clipped to this map's region (cached).
+    func prepared(_ layer: BuiltInLayer) -> PreparedCountries {
+        PreparedCountries.get(layer: layer, region: projection.region, clipper: clipper,
+                              primeMeridianDegrees: projection.primeMeridianDegrees,
+                              tolerance: sphereTolerance, capStep: capStep, datumShift: projection.datumShift)
     }
 }
 
@@ -152,7 +159,12 @@ struct SceneBuilder {
     /// `ProjectedCountries`, or in this view for clipped rings and deep zooms), for painters that
     /// paint a group in one pass.
     mutating func countries(_ resolution: CountryResolution) throws(GraticuleError) {
-        let prepared = try renderer.preparedCountries(resolution)
+        polygons(try renderer.preparedCountries(resolution), itemLayer: "countries")
+    }
+
+    /// The polygons of a prepared layer as the countries are drawn (see `countries`), in items
+    /// of layer `itemLayer`; a feature whose `ADM0_A3` is selected in the style is highlighted.
+    mutating func polygons(_ prepared: PreparedCountries, itemLayer: String) {
         warnings += prepared.warnings
         let style = renderer.style
         let projected = reuseProjection ? ProjectedCountries.get(renderer, prepared) : nil
@@ -164,7 +176,7 @@ struct SceneBuilder {
         var lastSelected: Bool?
         for (i, rings) in prepared.rings.enumerated() where !rings.isEmpty {
             let code = prepared.codes[i], name = prepared.names[i]
-            let label = name ?? "feature \(i)"
+            let label = name ?? "\(prepared.layer.name) feature \(i)"
             var kept: [Int] = []
             let paths = if let projected {
                 viewRings(projected.rings[i], dropped: projected.dropped[i], name: label,
@@ -181,7 +193,7 @@ struct SceneBuilder {
             if projected == nil { kept = Array(repeating: -1, count: paths.count) }
             for g in kept where g >= 0 { group[g] = groupIndex }
             groupItems.append((items.count, kept, groupIndex))
-            items.append(MapScene.Item(layer: "countries", paths: paths, closed: true,
+            items.append(MapScene.Item(layer: itemLayer, paths: paths, closed: true,
                                        fill: selected ? style.selectionFill : style.countryFill,
                                        stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,
                                        strokeWidth: style.countryStrokeWidth, id: code, title: name))
@@ -259,8 +271,8 @@ struct SceneBuilder {
     }
 
     /// A feature layer: its polygons (one paint group, common borders left out as for the
-    /// countries), then its lines and points.
-    mutating func features(_ layer: FeatureLayer) {
+    /// countries; left out when `polygons` is false), then its lines and points.
+    mutating func features(_ layer: FeatureLayer, polygons drawsPolygons: Bool = true) {
         let style = renderer.style
         let pm = renderer.projection.primeMeridianDegrees
         var input = SphereInput(primeMeridianDegrees: pm, tolerance: renderer.sphereTolerance)
@@ -270,7 +282,7 @@ struct SceneBuilder {
         for (i, feature) in layer.features.enumerated() {
             let name = "\(layer.name) feature \(feature.id.map(String.init) ?? String(i))"
             switch feature.geometry {
-            case let .polygon(p)?:
+            case let .polygon(p)? where drawsPolygons:
                 polygons.append((Stitch.stitched(renderer.projection.shifted(input.sanitized(p, name: name))).0, name))
             case let .polyline(l)?:
                 for part in l.coordinates.parts {

@@ -41,13 +41,14 @@ final class PreparedCountries: Sendable {
 
     static func name(of layer: BuiltInLayer, _ i: Int) -> String {
         if case let .string(s)? = layer.layer.features[i].value("ADMIN", in: layer.layer.schema) { return s }
-        return "feature \(i)"
+        return "\(layer.name) feature \(i)"
     }
 
     struct Key: Hashable {
         let region: ClipRegion
         let primeMeridian: Double
-        let layer: String
+        /// The layer, by identity (the entry holds it, so no other layer takes its address).
+        let layer: ObjectIdentifier
         let tolerance: Double
         let capStep: Double
         /// The datum transformation's codes ("" for none).
@@ -60,7 +61,7 @@ final class PreparedCountries: Sendable {
     static func get(layer: BuiltInLayer, region: ClipRegion, clipper: @autoclosure () -> RegionClipper,
                     primeMeridianDegrees: Double, tolerance: Double, capStep: Double,
                     datumShift: DatumShift?) -> PreparedCountries {
-        let key = Key(region: region, primeMeridian: primeMeridianDegrees, layer: layer.name, tolerance: tolerance,
+        let key = Key(region: region, primeMeridian: primeMeridianDegrees, layer: ObjectIdentifier(layer), tolerance: tolerance,
                       capStep: capStep, datum: datumShift?.code ?? "")
         if let hit = cache.withLock({ $0[key] }) { return hit }
         let built = PreparedCountries(layer: layer, clipper: clipper(), primeMeridianDegrees: primeMeridianDegrees,

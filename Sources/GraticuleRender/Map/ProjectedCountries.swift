@@ -1,5 +1,6 @@
 import GraticuleCore
 import GraticuleCRS
+import GraticuleGeometry
 import Synchronization
 
 /// The countries of one `PreparedCountries`, resampled and projected at one map scale, in the
@@ -51,9 +52,13 @@ final class ProjectedCountries: Sendable {
     struct Key: Hashable, Sendable {
         let spatialReference: SpatialReference
         let unitsPerPixel: SIMD2<UInt64>
+        /// The prepared layer's layer, by identity: a map of the countries and another polygon
+        /// layer keeps both.
+        let layer: ObjectIdentifier
 
-        init(_ spatialReference: SpatialReference, _ upp: SIMD2<Double>) {
+        init(_ spatialReference: SpatialReference, _ upp: SIMD2<Double>, layer: BuiltInLayer) {
             self.spatialReference = spatialReference
+            self.layer = ObjectIdentifier(layer)
             @inline(__always) func rounded(_ v: Double) -> UInt64 { (v.bitPattern &+ (1 << 11)) & ~((1 << 12) - 1) }
             unitsPerPixel = SIMD2(rounded(upp.x), rounded(upp.y))
         }
@@ -74,7 +79,7 @@ final class ProjectedCountries: Sendable {
     static func get(_ renderer: MapRenderer, _ prepared: PreparedCountries) -> ProjectedCountries? {
         // The map spans a few radians: beyond the limit at this scale, do not try.
         guard 8 * Double.pi / renderer.radiansPerPixel < limit else { return nil }
-        let key = Key(renderer.spatialReference, renderer.view.unitsPerPixel)
+        let key = Key(renderer.spatialReference, renderer.view.unitsPerPixel, layer: prepared.layer)
         if let hit = cache.value(for: key), hit.prepared === prepared { return hit.projected }
         let built = build(renderer, prepared)
         let points = built?.rings.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } ?? 0

@@ -25,7 +25,7 @@ enum ServedLayer: Sendable {
         switch self {
         case let .raster(r): return .raster(RasterLayer(r, ramp: Self.ramp(for: r)))
         case let .countries(l): return .vector(.countries(l.name == "countries10m" ? .high : .low))
-        case let .features(v): return .vector(.features(v.layer))
+        case let .features(v): return .vector(.preparedFeatures(v.prepared))
         }
     }
 

@@ -5,25 +5,25 @@ import GraticuleGeometry
 import GraticuleIO
 import GraticuleTransform
 
-/// A vector file served as a map layer: its features in WGS 84 longitude/latitude, a spherical
-/// index over its polygons (what GetFeatureInfo finds at a point) and its extent.
+/// A vector file served as a map layer: its features in WGS 84 longitude/latitude, prepared for
+/// maps and for finding the polygon at a point (`BuiltInLayer`: stitched polygons, a spherical
+/// index), and its extent.
 final class VectorFile: Sendable {
     /// The name requests use: the file name without its extension.
     let name: String
-    /// The features in WGS 84 (x/y = longitude/latitude, degrees).
-    let layer: FeatureLayer
-    /// Over the polygon features, in their order (nil for the others).
-    let index: SphericalIndex
+    /// The features, prepared (its `layer`: in WGS 84, x/y = longitude/latitude, degrees).
+    let prepared: BuiltInLayer
     /// West, south, east, north (degrees); the whole world for a layer without geometry.
     let lonLatExtent: [Double]
 
-    init(name: String, layer: FeatureLayer) {
+    /// The features in WGS 84.
+    var layer: FeatureLayer { prepared.layer }
+    /// Over the polygon features, in their order (built on first use).
+    var index: SphericalIndex { prepared.index }
+
+    init(name: String, layer: FeatureLayer, source: String) {
         self.name = name
-        self.layer = layer
-        index = SphericalIndex(polygons: layer.features.map { f in
-            if case let .polygon(p)? = f.geometry { return p }
-            return nil
-        })
+        prepared = BuiltInLayer(name: name, layer: layer, provenance: source)
         let e = layer.extent
         lonLatExtent = e.isEmpty ? [-180, -90, 180, 90]
             : [max(e.xMin, -180), max(e.yMin, -90), min(e.xMax, 180), min(e.yMax, 90)]
@@ -65,7 +65,8 @@ final class VectorCatalog: Sendable {
                 }
                 let path = dir.appendingPathComponent(e).path
                 do {
-                    files[name] = VectorFile(name: name, layer: try GeometryEngine.geographic(try VectorDataset.read(path), catalog: catalog).layer)
+                    let layer = try GeometryEngine.geographic(try VectorDataset.read(path), catalog: catalog).layer
+                    files[name] = VectorFile(name: name, layer: layer, source: path)
                 } catch {
                     warnings.append("vector file \(path): left out: \(error.description)")
                 }

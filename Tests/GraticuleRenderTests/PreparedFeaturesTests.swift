@@ -1,0 +1,42 @@
+import GraticuleCore
+import GraticuleCRS
+import GraticuleGeometry
+@testable import GraticuleRender
+import Testing
+
+/// A vector layer prepared once (`MapLayer.preparedFeatures`) draws its polygons the countries'
+/// way (clipped once per region, projected and paired once per scale) and its lines and points
+/// as `features` does.
+@Suite struct PreparedFeaturesTests {
+    /// The Natural Earth 1:110m features, prepared as any user layer is, give the built-in
+    /// countries' scene: the same rings, points and paint groups, in items of the layer's name.
+    @Test(arguments: ["EPSG:4326", "EPSG:3857", "ESRI:54030"])
+    func naturalEarthAsAUserLayerDrawsAsTheCountries(_ crs: String) throws {
+        let sr = try SpatialReference(text: crs)
+        let mine = BuiltInLayer(name: "mine", layer: try NaturalEarth.layer(named: "countries110").layer, provenance: "test")
+        let builtIn = try MapRenderer(spatialReference: sr, width: 800, height: 400, layers: [.countries(.low)]).scene()
+        let user = try MapRenderer(spatialReference: sr, width: 800, height: 400, layers: [.preparedFeatures(mine)]).scene()
+        ProjectedCountriesTests.compare(builtIn, user, crs)
+        #expect(user.items.allSatisfy { $0.layer == "mine" })
+        #expect(zip(builtIn.items, user.items).allSatisfy { $0.edgeSkips?.flags == $1.edgeSkips?.flags })
+        #expect(try MapRenderer.png(of: builtIn) == MapRenderer.png(of: user))
+    }
+
+    /// Lines and points of a prepared layer are drawn as `features` draws them.
+    @Test func linesAndPointsAreKept() throws {
+        let schema = LayerSchema(fields: [], geometryType: .unknown, spatialReference: try SpatialReference(text: "EPSG:4326"))
+        let features = [
+            Feature(geometry: .polygon(Polygon(rings: [[SIMD2(1, 1), SIMD2(1, 10), SIMD2(10, 10), SIMD2(10, 1)]])), attributes: []),
+            Feature(geometry: .polyline(Polyline(paths: [[SIMD2(-40, -20), SIMD2(-20, -20)]])), attributes: []),
+            Feature(geometry: .point(Point(x: -30, y: 20)), attributes: []),
+        ]
+        let layer = FeatureLayer(name: "mixed", schema: schema, features: features)
+        let sr = try SpatialReference(text: "EPSG:4326")
+        let prepared = try MapRenderer(spatialReference: sr, width: 512, height: 256,
+                                       layers: [.preparedFeatures(BuiltInLayer(name: "mixed", layer: layer, provenance: ""))]).scene()
+        let plain = try MapRenderer(spatialReference: sr, width: 512, height: 256, layers: [.features(layer)]).scene()
+        #expect(prepared.items.map(\.layer) == ["mixed", "mixed", "points"])
+        #expect(plain.items.map(\.layer) == ["mixed", "mixed", "points"])
+        ProjectedCountriesTests.compare(plain, prepared, "mixed")
+    }
+}
