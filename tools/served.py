@@ -14,11 +14,11 @@ def check(name, ok, detail=""):
         failures.append(name)
 
 
-def run_checks(body):
-    """Serves the binary named on the command line (else the debug build), calls body(url, binary),
-    prints the failures and exits with status 1 when there were any."""
+def run_checks(body, *serve_args):
+    """Serves the binary named on the command line (else the debug build) with `serve_args`, calls
+    body(url, binary), prints the failures and exits with status 1 when there were any."""
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/graticule")
-    with served(binary) as url:
+    with served(binary, *serve_args) as url:
         body(url, binary)
     print(f"{len(failures)} failure(s)" + (": " + ", ".join(failures) if failures else ""))
     sys.exit(1 if failures else 0)

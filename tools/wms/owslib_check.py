@@ -35,6 +35,13 @@
      same for WorldCRS84Quad (OGC 17-083r2 Annex D.2: level 0 is 2 x 1 tiles at
      1 : 279,541,132.0143589, top-left corner -180, 90): OWSLib parses it, and GDAL assembles the
      plate carree world at level 1 (1024 x 512), which must pass the countries test of 4.
+  8. Vector files (`--vector-dir` on the server tests' fixtures, tools/oracle/server_vectors.py:
+     squares A and B and a point and a line in GeoJSON, the squares again as an EPSG:3857
+     Shapefile made by ogr2ogr, a file that is not JSON): both capabilities list the two readable
+     files (not the broken one) with their WGS 84 extents; GetMap of each in EPSG:4326 (both
+     versions) and EPSG:3857 passes the test of 4 against the squares' own rings, and every pixel
+     whose 3 x 3 neighbourhood lies inside one square is drawn in the map's country fill;
+     GetFeatureInfo finds B inside B as JSON and, from the Shapefile's attributes, as GML read by OGR.
 
 Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
@@ -56,7 +63,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "wms"))
 from served import check, run_checks  # noqa: E402
-from countries_judge import country_edges, judge  # noqa: E402
+from countries_judge import country_edges, inside_mask, judge, pixel_centres  # noqa: E402
 NDVI = os.path.join(ROOT, "Sources/GraticuleRaster/Resources/ndvi.tif")
 # ColorRamp.ndvi (Sources/GraticuleRaster/Color/ColorRamp.swift): value → RGBA, linear between stops.
 STOPS = [(-1.0, (5, 24, 82, 255)), (-0.2, (120, 90, 60, 255)), (0.0, (166, 128, 88, 255)), (0.1, (215, 200, 150, 255)),
@@ -104,8 +111,11 @@ def check_countries(name, png_bytes, edges, bbox, w, h, mercator=False, min_scor
     check(name, score >= min_score, f"{score * 100:.3f} % of {judged} judged pixels right ({inside} inside a country)")
 
 
+VECTORS = os.path.join(ROOT, "Tests/GraticuleServerTests/Fixtures/vectors")
+
+
 def main():
-    run_checks(lambda url, binary: run(binary, url))
+    run_checks(lambda url, binary: run(binary, url), "--vector-dir", VECTORS)
 
 
 def run(binary, url):
@@ -208,6 +218,51 @@ def run(binary, url):
               f"{np.nonzero(ink.any(axis=1))[0].min() if ink.any() else '-'}–{np.nonzero(ink.any(axis=1))[0].max() if ink.any() else '-'}")
     gdal_client(url, edges)
     wmts_clients(url, edges)
+    vector_files(wms13, wms11)
+
+
+def vector_files(wms13, wms11):
+    """Check 8: the vector directory's files as WMS layers."""
+    for name, wms in (("1.3.0", wms13), ("1.1.1", wms11)):
+        layers = set(wms.contents)
+        check(f"GetCapabilities {name} lists the vector files", {"squares", "squares_3857"} <= layers and "broken" not in layers,
+              ", ".join(sorted(layers)))
+    boxes = {n: tuple(round(v, 6) for v in wms13[n].boundingBoxWGS84) for n in ("squares", "squares_3857")}
+    check("GetCapabilities vector extents", boxes == {"squares": (-40, -20, 20, 20), "squares_3857": (1, 1, 20, 10)}, str(boxes))
+    with open(os.path.join(VECTORS, "squares.geojson")) as f:
+        rings = [feat["geometry"]["coordinates"][0] for feat in json.load(f)["features"] if feat["geometry"]["type"] == "Polygon"]
+    edges = np.array([(a[0], a[1], b[0], b[1]) for ring in rings for a, b in zip(ring, ring[1:])], dtype=np.float64).T
+    world = (-180.0, -90.0, 180.0, 90.0)
+    merc = (-5000000.0, -3000000.0, 3000000.0, 3000000.0)
+    for label, wms, layer, srs, bbox, size in (("1.3.0 squares EPSG:4326", wms13, "squares", "EPSG:4326", world, (1024, 512)),
+                                               ("1.1.1 squares_3857 EPSG:4326", wms11, "squares_3857", "EPSG:4326", world, (1024, 512)),
+                                               ("1.3.0 squares_3857 EPSG:3857", wms13, "squares_3857", "EPSG:3857", merc, (800, 600))):
+        body = wms.getmap(layers=[layer], styles=[""], srs=srs, bbox=bbox, size=size, format="image/png").read()
+        mercator = srs == "EPSG:3857"
+        check_countries(f"GetMap {label}", body, edges, bbox, size[0], size[1], mercator=mercator)
+        img = np.array(Image.open(io.BytesIO(body)).convert("RGBA")).astype(int)
+        xs, ys = pixel_centres(img, bbox)
+        if mercator:
+            xs = np.degrees(xs / 6378137.0)
+            ys = np.degrees(2 * np.arctan(np.exp(ys / 6378137.0)) - np.pi / 2)
+        # Pixels whose 3 x 3 neighbourhood lies inside one square (not on the border A and B
+        # share, which is outlined as the countries' borders are).
+        core = np.zeros(img.shape[:2], dtype=bool)
+        for ring in rings:
+            one = np.array([(a[0], a[1], b[0], b[1]) for a, b in zip(ring, ring[1:])], dtype=np.float64).T
+            inside = inside_mask(one, np.tile(xs, (len(ys), 1)), ys)
+            core |= np.all([np.roll(np.roll(inside, dy, 0), dx, 1) for dy in (-1, 0, 1) for dx in (-1, 0, 1)], axis=0)
+        fill = np.all(img[..., :3] == (0xE8, 0xE4, 0xD8), axis=-1)
+        check(f"GetMap {label}: the squares filled", core.sum() > 100 and fill[core].all(),
+              f"{fill[core].sum()} of {core.sum()} pixels inside a square in the country fill")
+    point = dict(styles=[""], srs="EPSG:4326", bbox=world, size=(1024, 512), format="image/png",
+                 xy=(int((15 + 180) / 360 * 1024), int((90 - 5.5) / 180 * 512)))
+    r = wms13.getfeatureinfo(layers=["squares"], query_layers=["squares"], info_format="application/json", **point)
+    names = [f["properties"].get("name") for f in json.loads(r.read())["features"]]
+    check("GetFeatureInfo JSON of a vector file", names == ["B"], str(names))
+    gml = wms13.getfeatureinfo(layers=["squares_3857"], query_layers=["squares_3857"], info_format="application/vnd.ogc.gml",
+                               **point).read()
+    check("GetFeatureInfo GML of a Shapefile read by OGR", ogr_attribute(gml, "name") == "B", ogr_attribute(gml, "name"))
 
 
 def wmts_clients(url, edges):
