@@ -13,7 +13,9 @@ URL in headless Chromium and clicks through the five workflows, checking what th
   5 raster: zoom to the NDVI raster, tap → the NDVI value (checked against gdallocationinfo when
     it is installed), drag → the live identify readout updates;
   2 world maps: each of the eleven spatial references of the picker loads a map image
-    (or, while the build has no vector renderer, the page says why).
+    (or, while the build has no vector renderer, the page says why);
+  and the server's vector files (`--vector-dir` on the server tests' fixtures): each is offered
+    as a layer, "Zoom to" shows it, and a tap on square B names it in the callout.
 
 Prints one line per check and exits non-zero on any failure. Bounded: about a minute.
 Usage: tools/browser/viewer_test.py [path/to/graticule]
@@ -73,7 +75,7 @@ def main():
     def both(url, _binary):
         run(url)
         hidpi(url)
-    run_checks(both)
+    run_checks(both, "--vector-dir", os.path.join(ROOT, "Tests/GraticuleServerTests/Fixtures/vectors"))
 
 
 def run(url):
@@ -178,6 +180,28 @@ def run(url):
         ok = wait_text(d, "identify-readout", lambda t: "(live)" in t, timeout=10)
         check("workflow 5: live identify while dragging", ok, text(d, "identify-readout"))
         ActionChains(d).release().perform()
+
+        # The server's vector files: offered as layers, zoomed to, identified on tap.
+        offered = [e.get_attribute("id") for e in d.find_elements(By.CSS_SELECTOR, "#vector-layers input")]
+        check("vector files offered as layers", offered == ["layer-vector-squares", "layer-vector-squares_3857"], f"{offered}")
+        d.find_element(By.ID, "zoom-vector-squares_3857").click()
+        try:
+            WebDriverWait(d, 30).until(lambda _: d.execute_script(
+                "const i = document.getElementById('map-base'); return i.src.includes('squares_3857') "
+                "&& i.dataset.state === 'loaded' && i.naturalWidth > 0"))
+            shown = True
+        except Exception:
+            shown = False
+        e = extent(d)
+        check("vector file zoomed to and drawn", shown and e[0] < 1 and e[2] > 20 and e[2] - e[0] < 40, f"extent {e}")
+        px, py = d.execute_script("return mapToPixel(15, 5.5)")
+        size = d.find_element(By.ID, "map").size
+        ActionChains(d).move_to_element_with_offset(d.find_element(By.ID, "map"), px - size["width"] / 2,
+                                                    py - size["height"] / 2).click().perform()
+        ok = wait_text(d, "callout-vector", lambda t: "name = B" in t)
+        check("vector file identified on tap", ok and "squares_3857" in text(d, "callout-vector"), text(d, "callout-vector"))
+        d.find_element(By.ID, "callout-close").click()
+        d.find_element(By.ID, "layer-vector-squares_3857").click()  # off
 
         # Workflow 2: world maps in the eleven spatial references.
         sel = Select(d.find_element(By.ID, "sr-select"))

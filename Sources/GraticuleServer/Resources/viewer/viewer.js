@@ -5,7 +5,7 @@
 const $ = (id) => document.getElementById(id);
 const state = {
   sr: "EPSG:4326", srName: "WGS 84", extent: null, world: null,
-  transformation: null, rasterOn: false, countriesOn: true, lastTap: null,
+  transformation: null, rasterOn: false, countriesOn: true, vectorsOn: [], lastTap: null,
   liveBusy: false, livePending: false, drag: null,
 };
 
@@ -80,7 +80,9 @@ function draw() {
                    width: Math.round(w * ratio), height: Math.round(h * ratio) };
   if (ratio !== 1) common.pixelRatio = ratio;
   for (const img of [$("map-base"), $("map-overlay")]) img.style.transform = "";
-  setImage($("map-base"), state.countriesOn ? `/api/map?${q({ ...common, layers: "countries", background: "dfe9f3" })}` : null, serial, "countries");
+  // The countries, then the vector files switched on (drawn over them in the same style).
+  const base = [...(state.countriesOn ? ["countries"] : []), ...state.vectorsOn].join(",");
+  setImage($("map-base"), base ? `/api/map?${q({ ...common, layers: base, background: "dfe9f3" })}` : null, serial, base || "countries");
   setImage($("map-overlay"), state.rasterOn ? `/api/map?${q({ ...common, layers: "ndvi", transparent: "true" })}` : null, serial, "ndvi");
   $("map").dataset.extent = common.bbox;
   setText("status", `${state.sr}  1 px = ${fmt(resolution(), 4)} ${state.sr === "EPSG:4326" ? "°" : "units"}`);
@@ -196,15 +198,21 @@ async function tap(px, py) {
   if (state.rasterOn) {
     jobs.push(identifyAt(lon, lat).then((t) => { setText("callout-raster", t); setText("identify-readout", t); }));
   }
+  setText("callout-vector", "");
+  if (state.vectorsOn.length) jobs.push(vectorFeaturesAt(state.lastTap.x, state.lastTap.y).then((t) => setText("callout-vector", t)));
   await Promise.all(jobs);
+  placeCallout();  // its final height
 }
 function placeCallout() {
   if (!state.lastTap || !state.extent) return;
   const [px, py] = mapToPixel(state.lastTap.x, state.lastTap.y);
   const c = $("callout");
-  const { w } = mapSize();
+  const { w, h } = mapSize();
   c.style.left = `${Math.min(Math.max(px + 8, 4), w - 290)}px`;
-  c.style.top = `${Math.max(py + 8, 4)}px`;
+  // Below the point when it fits in the map, else above it, else as low as it fits (the map
+  // clips what overflows).
+  const below = Math.max(py + 8, 4), above = py - 8 - c.offsetHeight, height = c.offsetHeight;
+  c.style.top = `${below + height <= h - 4 ? below : above >= 4 ? above : Math.max(h - 4 - height, 4)}px`;
 }
 async function identifyAt(lon, lat) {
   try {
@@ -302,14 +310,59 @@ async function zoomToCountry(code) {
   } catch (err) { setText("country-info", err.message); }
 }
 
+// ---- Vector files (graticule serve --vector-dir) ----
+async function loadLayers() {
+  const r = await api("/api/layers");
+  setText("layer-names", r.layers.map((l) => l.name).join(", "));
+  for (const l of r.layers.filter((l) => l.kind === "vector")) {
+    const row = document.createElement("div");
+    row.className = "row";
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.id = `layer-vector-${l.name}`;
+    box.onchange = () => {
+      state.vectorsOn = state.vectorsOn.filter((n) => n !== l.name).concat(box.checked ? [l.name] : []);
+      draw();
+    };
+    label.append(box, ` ${l.title}`);
+    const zoom = document.createElement("button");
+    zoom.id = `zoom-vector-${l.name}`;
+    zoom.textContent = "Zoom to";
+    zoom.onclick = () => zoomToLonLat(l.lonLatExtent, box);
+    row.append(label, zoom);
+    $("vector-layers").append(row);
+  }
+}
+// The features of the vector layers on at map point (x, y) of the view: WMS GetFeatureInfo
+// (1.1.1: x/y order in any spatial reference), the polygon there and points and lines nearby.
+async function vectorFeaturesAt(x, y) {
+  const { w, h } = mapSize();
+  const [px, py] = mapToPixel(x, y);
+  const e = state.extent, layers = state.vectorsOn.join(",");
+  try {
+    const r = await api(`/wms?${q({ SERVICE: "WMS", VERSION: "1.1.1", REQUEST: "GetFeatureInfo", LAYERS: layers,
+      QUERY_LAYERS: layers, STYLES: "", SRS: state.sr, BBOX: [e.xmin, e.ymin, e.xmax, e.ymax].join(","),
+      WIDTH: Math.round(w), HEIGHT: Math.round(h), X: Math.floor(px), Y: Math.floor(py),
+      INFO_FORMAT: "application/json", FEATURE_COUNT: 5 })}`);
+    if (!r.features.length) return `${layers}: no feature here`;
+    return r.features.map((f) => {
+      const { layer, ...attributes } = f.properties;
+      return `${layer}: ${Object.entries(attributes).map(([k, v]) => `${k} = ${v}`).join(", ")}`;
+    }).join("\n");
+  } catch (err) { return `${layers}: ${err.message}`; }
+}
+
 // ---- Raster (workflow 5) ----
-async function zoomToRaster() {
-  const r = await api("/api/raster/ndvi");
-  const b = r.lonLatExtent;
+async function zoomToLonLat(b, box) {
   const pts = await projectPoints("EPSG:4326", state.sr, lonLatGrid(b[0], b[1], b[2], b[3], 4, 4));
   const e = boundsOf(pts);
-  if (!$("layer-ndvi").checked) { $("layer-ndvi").checked = true; state.rasterOn = true; }
+  if (!box.checked) { box.checked = true; box.dispatchEvent(new Event("change")); }
   if (e) setExtent(pad(e, 0.05));
+}
+async function zoomToRaster() {
+  const r = await api("/api/raster/ndvi");
+  await zoomToLonLat(r.lonLatExtent, $("layer-ndvi"));
 }
 
 // ---- Transformations (workflow 3) ----
@@ -386,7 +439,7 @@ async function start() {
   setText("url-wms", `${location.origin}/wms`);
   setText("url-wmts", `${location.origin}/wmts/1.0.0/WMTSCapabilities.xml`);
   setText("url-xyz", `${location.origin}/tiles/{z}/{x}/{y}.png?layers=countries`);
-  await Promise.all([loadPresets(), loadCountries()]);
+  await Promise.all([loadPresets(), loadCountries(), loadLayers()]);
   await chooseSR("EPSG:4326", "WGS 84");
   document.body.dataset.ready = "true";
 }
