@@ -88,6 +88,17 @@ import Testing
         #expect(legend.status == 200 && legend.contentType == "image/png")
     }
 
+    @Test func layerList() async throws {
+        let r = try await LiveServer.request("/api/layers")
+        #expect(r.status == 200)
+        let layers = try #require(try r.json()["layers"] as? [[String: Any]])
+        let kinds = Dictionary(uniqueKeysWithValues: layers.map { ($0["name"] as! String, $0["kind"] as! String) })
+        #expect(kinds == ["countries": "countries", "countries10m": "countries", "ndvi": "raster", "squares": "vector",
+                          "squares_3857": "vector"])
+        let squares = try #require(layers.first { $0["name"] as? String == "squares" })
+        #expect(squares["lonLatExtent"] as? [Double] == [-40, -20, 20, 20])
+    }
+
     /// A file that could not be read, a file of another kind, and paths are no layer names.
     @Test(arguments: ["broken", "notes", "../vectors/squares", "vectors/squares", "squares.geojson"])
     func otherNamesAreNoLayers(name: String) async throws {
