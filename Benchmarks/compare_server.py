@@ -20,6 +20,9 @@ Requests (WMS 1.3.0):
      (MapServer classes generated from `ColorRamp.ndvi`; the run prints how many pixels of the
      two images agree)
   E. GetMap countries as A, as JPEG (quality 85 on both sides; what GDAL's WMS driver asks for)
+  F, G. GetMap of the user's own data: Natural Earth 1:10m exported to a Shapefile (547,488
+     vertices), served by Graticule from `--vector-dir` and by MapServer as a shapefile layer;
+     the whole world (F) and a 20 x 10 degree view of Europe (G), 1024 x 512 PNG
 Each with `wrk -t2 -c8 -d<duration>s` against each server after one warming request that must be
 a 200 with the right content type (a request a server cannot answer is reported, not timed).
 GetMap is measured twice on Graticule's side: as served (a repeated map comes from the image
@@ -70,6 +73,15 @@ MAPFILE = """MAP
     PROJECTION "init=epsg:4326" END
     TEMPLATE "ttt"
     METADATA "wms_title" "countries110" "gml_include_items" "all" END
+    CLASS STYLE COLOR 230 225 205 OUTLINECOLOR 90 90 90 WIDTH 0.5 END END
+  END
+  LAYER
+    NAME "ne10m"
+    TYPE POLYGON
+    DATA "{shp10m}"
+    PROJECTION "init=epsg:4326" END
+    TEMPLATE "ttt"
+    METADATA "wms_title" "ne10m" "gml_include_items" "all" END
     CLASS STYLE COLOR 230 225 205 OUTLINECOLOR 90 90 90 WIDTH 0.5 END END
   END
   LAYER
@@ -255,17 +267,22 @@ def main():
     root = tempfile.mkdtemp(dir=OUT)
     shp = os.path.join(root, "countries110.shp")
     subprocess.run([BIN, "convert", "countries110", shp], check=True, capture_output=True)
+    vectors = os.path.join(root, "vectors")
+    os.makedirs(vectors)
+    shp10m = os.path.join(vectors, "ne10m.shp")
+    subprocess.run([BIN, "convert", "countries10m", shp10m], check=True, capture_output=True)
     ms_port, gr_port, nc_port = free_port(), free_port(), free_port()
     with open(os.path.join(root, "compare.map"), "w") as f:
-        f.write(MAPFILE.replace("{port}", str(ms_port)).replace("{shp}", shp).replace("{ndvi}", NDVI)
+        f.write(MAPFILE.replace("{port}", str(ms_port)).replace("{shp}", shp).replace("{shp10m}", shp10m).replace("{ndvi}", NDVI)
                 .replace("{ndvi_classes}", ndvi_classes()))
     with open(os.path.join(root, "mapserver.conf"), "w") as f:
         f.write(CONFIG.replace("{root}", root))
     with open(os.path.join(root, "lighttpd.conf"), "w") as f:
         f.write(LIGHTTPD.replace("{root}", root).replace("{port}", str(ms_port)))
     ms = subprocess.Popen(["lighttpd", "-D", "-f", os.path.join(root, "lighttpd.conf")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    gr = subprocess.Popen([BIN, "serve", "--port", str(gr_port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    nc = subprocess.Popen([BIN, "serve", "--port", str(nc_port), "--no-cache"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    gr = subprocess.Popen([BIN, "serve", "--port", str(gr_port), "--vector-dir", vectors], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    nc = subprocess.Popen([BIN, "serve", "--port", str(nc_port), "--no-cache", "--vector-dir", vectors], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL)
     try:
         ms_base = f"http://127.0.0.1:{ms_port}/mapserv?map={root}/compare.map&"
         gr_base = f"http://127.0.0.1:{gr_port}/wms?"
@@ -289,6 +306,10 @@ def main():
                                            "&WIDTH=256&HEIGHT=256&FORMAT=image/png", "image/png"),
             "E GetMap countries 4326 1024x512 JPEG": (w + "REQUEST=GetMap&LAYERS=countries&CRS=EPSG:4326&BBOX=-90,-180,90,180"
                                                       "&WIDTH=1024&HEIGHT=512&FORMAT=image/jpeg", "image/jpeg"),
+            "F GetMap user Shapefile 10m world": (w + "REQUEST=GetMap&LAYERS=ne10m&CRS=EPSG:4326&BBOX=-90,-180,90,180"
+                                                  "&WIDTH=1024&HEIGHT=512&FORMAT=image/png", "image/png"),
+            "G GetMap user Shapefile 10m Europe": (w + "REQUEST=GetMap&LAYERS=ne10m&CRS=EPSG:4326&BBOX=40,0,50,20"
+                                                   "&WIDTH=1024&HEIGHT=512&FORMAT=image/png", "image/png"),
         }
         same_image(requests["D GetMap ndvi 3857 256x256"][0], gr_base, ms_base)
         print(f"{'request':48} {'Graticule req/s':>16} {'p50':>8} {'p99':>8} {'MapServer req/s':>16} {'p50':>8} {'p99':>8} {'ratio':>7}")
