@@ -23,6 +23,20 @@ NAMES = ["../../etc/passwd", "..%2F..%2Fetc%2Fpasswd", "%2e%2e/%2e%2e/etc/shadow
 ENC = ["%", "%zz", "%C3%28", "%FF%FE", "%00", "%%", "%u1234"]
 
 
+def served_layers():
+    """The layers the server lists (/api/layers), else the built-in ones."""
+    try:
+        import json
+        c = http.client.HTTPConnection(u.hostname, u.port, timeout=30)
+        c.request("GET", "/api/layers")
+        return [layer["name"] for layer in json.loads(c.getresponse().read())["layers"]]
+    except Exception:
+        return ["countries", "countries10m", "ndvi"]
+
+
+LAYERS = served_layers()
+
+
 def q(params):
     return "&".join(f"{k}={v}" for k, v in params.items())
 
@@ -93,8 +107,13 @@ def request():
              "FORMAT_OPTIONS": enc(pick(["dpi:", "dpi:1e400", ";;dpi::", "dpi:" + "9" * 300, "dpi:192"]))}
         return "GET", "/wms?" + q(p), None, {}
     if kind == 11:
-        p = {"SERVICE": "WMS", "VERSION": "1.3.0", "REQUEST": "GetMap", "LAYERS": "ndvi", "STYLES": "", "CRS": "EPSG:4326",
-             "BBOX": "-8.05,-34.92,-7.95,-34.82", "WIDTH": "64", "HEIGHT": "64", "FORMAT": "image/png", "DPI": "192"}
+        # A good GetMap or GetFeatureInfo of a layer the server lists (its vector files too), one
+        # parameter spoilt.
+        layer = pick(LAYERS)
+        p = {"SERVICE": "WMS", "VERSION": "1.3.0", "REQUEST": pick(["GetMap", "GetFeatureInfo"]), "LAYERS": layer, "STYLES": "",
+             "CRS": "EPSG:4326", "BBOX": "-8.05,-34.92,-7.95,-34.82" if layer == "ndvi" else "-90,-180,90,180", "WIDTH": "64",
+             "HEIGHT": "64", "FORMAT": "image/png", "DPI": "192", "QUERY_LAYERS": layer, "I": "10", "J": "20",
+             "INFO_FORMAT": pick(["application/json", "text/plain", "application/vnd.ogc.gml"]), "FEATURE_COUNT": "5"}
         p[pick(list(p))] = bad_value()
         return "GET", "/wms?" + q(p), None, {"Host": pick(["<script>", "a\"b", "x" * 300, "evil.example:99999"])}
     if kind == 13:
