@@ -26,8 +26,10 @@ import Testing
         // Inside A, inside B (both files), on the ocean.
         ("squares", 5.5, 5.5, ["A"]), ("squares", 15, 5.5, ["B"]), ("squares", -30, -40, []),
         ("squares_3857", 5.5, 5.5, ["A"]), ("squares_3857", 15, 5.5, ["B"]), ("squares_3857", 30, 5.5, []),
+        // Overlapping polygons: both where they overlap, in the file's order.
+        ("overlaps", 32, 32, ["X"]), ("overlaps", 38, 38, ["X", "Y"]), ("overlaps", 43, 43, ["Y"]),
     ])
-    func featureInfoFindsThePolygonAtThePoint(layer: String, lon: Double, lat: Double, names: [String]) async throws {
+    func featureInfoFindsThePolygonsAtThePoint(layer: String, lon: Double, lat: Double, names: [String]) async throws {
         #expect(try await Self.found(layer, Self.column(lon), Self.row(lat)) == names)
     }
 
@@ -93,8 +95,8 @@ import Testing
         #expect(r.status == 200)
         let layers = try #require(try r.json()["layers"] as? [[String: Any]])
         let kinds = Dictionary(uniqueKeysWithValues: layers.map { ($0["name"] as! String, $0["kind"] as! String) })
-        #expect(kinds == ["countries": "countries", "countries10m": "countries", "ndvi": "raster", "squares": "vector",
-                          "squares_3857": "vector"])
+        #expect(kinds == ["countries": "countries", "countries10m": "countries", "ndvi": "raster", "overlaps": "vector",
+                          "squares": "vector", "squares_3857": "vector"])
         let squares = try #require(layers.first { $0["name"] as? String == "squares" })
         #expect(squares["lonLatExtent"] as? [Double] == [-40, -20, 20, 20])
     }

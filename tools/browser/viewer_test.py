@@ -183,7 +183,8 @@ def run(url):
 
         # The server's vector files: offered as layers, zoomed to, identified on tap.
         offered = [e.get_attribute("id") for e in d.find_elements(By.CSS_SELECTOR, "#vector-layers input")]
-        check("vector files offered as layers", offered == ["layer-vector-squares", "layer-vector-squares_3857"], f"{offered}")
+        check("vector files offered as layers", offered == ["layer-vector-overlaps", "layer-vector-squares", "layer-vector-squares_3857"],
+              f"{offered}")
         d.find_element(By.ID, "zoom-vector-squares_3857").click()
         try:
             WebDriverWait(d, 30).until(lambda _: d.execute_script(

@@ -5,6 +5,7 @@
                          a point P (30°W, 20°N) and a line L (40°W → 20°W along 20°S), WGS 84
     squares_3857.shp     the two squares, projected to EPSG:3857 by GDAL's ogr2ogr (with .dbf, .shx,
                          .prj, .cpg): the server must take them back to longitude/latitude
+    overlaps.geojson     two squares that overlap: X (30..40°E, 30..40°N) and Y (35..45°E, 35..45°N)
     broken.geojson       not JSON: the server leaves it out with a warning
     notes.txt            not a vector format: ignored
 
@@ -40,6 +41,10 @@ def main():
     subprocess.run(["ogr2ogr", "-f", "ESRI Shapefile", "-s_srs", "EPSG:4326", "-t_srs", "EPSG:3857",
                     os.path.join(OUT, "squares_3857.shp"), tmp], check=True)
     os.remove(tmp)
+    overlapping = [square("X", 5, 30, 30, 40, 40), square("Y", 6, 35, 35, 45, 45)]
+    with open(os.path.join(OUT, "overlaps.geojson"), "w") as f:
+        json.dump({"type": "FeatureCollection", "features": overlapping}, f, indent=1)
+        f.write("\n")
     with open(os.path.join(OUT, "broken.geojson"), "w") as f:
         f.write("not json\n")
     version = subprocess.run(["ogr2ogr", "--version"], capture_output=True, text=True).stdout.strip()

@@ -230,13 +230,13 @@ extension GraticuleServer {
     }
 
     /// The features of a vector file GetFeatureInfo finds at map point `point` (in `sr`), at
-    /// most `count`, in the file's order: the polygon containing it (on the sphere), then
-    /// points and lines within `reach` (map units each way) of it, found in longitude/latitude
-    /// within the box of the reach's corners.
+    /// most `count`, in the file's order: the polygons containing it (on the sphere; a file's
+    /// polygons may overlap), then points and lines within `reach` (map units each way) of it,
+    /// found in longitude/latitude within the box of the reach's corners.
     func vectorFeatures(_ v: VectorFile, at point: SIMD2<Double>, reach: SIMD2<Double>, sr: SpatialReference,
                         count: Int) throws -> [Int] {
         var found: [Int] = []
-        if let p = try lonLat(point.x, point.y, from: sr), let k = v.index.firstContaining(lon: p.x, lat: p.y) { found.append(k) }
+        if let p = try lonLat(point.x, point.y, from: sr) { found = Array(v.index.allContaining(lon: p.x, lat: p.y).prefix(count)) }
         let corners = try [SIMD2(-1.0, -1.0), SIMD2(1, -1), SIMD2(-1, 1), SIMD2(1, 1)].compactMap { d in
             try lonLat(point.x + d.x * reach.x, point.y + d.y * reach.y, from: sr)
         }
