@@ -14,8 +14,8 @@ struct RenderCommand: ParsableCommand {
             (XMIN, YMAX). Without --extent the whole map (the projected outline of the region the projection \
             draws) is fitted to the size. Layers, drawn in the order given: countries (1:110m or 1:10m by \
             scale), countries110, countries10m, graticule (every 30°), graticule:STEP, outline; vector data by \
-            path (.geojson, .geojsonl, .shp, .gpkg, .csv: polygons filled and outlined as the countries are, lines \
-            stroked as the graticule is, points as dots; projected from the file's spatial reference with the \
+            path (.geojson, .geojsonl, .shp, .gpkg, .csv: polygons filled in translucent blue and outlined, lines \
+            stroked in blue, points as dots; projected from the file's spatial reference with the \
             default transformation); and rasters: \
             the built-in NDVI raster by name (ndvi) or a GeoTIFF by path, warped into the spatial reference \
             (nearest neighbour) and coloured (the NDVI ramp; otherwise a ramp stretched over the band's \

@@ -9,15 +9,21 @@ import Testing
 /// as `features` does.
 @Suite struct PreparedFeaturesTests {
     /// The Natural Earth 1:110m features, prepared as any user layer is, give the built-in
-    /// countries' scene: the same rings, points and paint groups, in items of the layer's name.
+    /// countries' scene: the same rings, points and paint groups, in items of the layer's name;
+    /// with the feature colours set to the countries', the same PNG.
     @Test(arguments: ["EPSG:4326", "EPSG:3857", "ESRI:54030"])
     func naturalEarthAsAUserLayerDrawsAsTheCountries(_ crs: String) throws {
         let sr = try SpatialReference(text: crs)
         let mine = BuiltInLayer(name: "mine", layer: try NaturalEarth.layer(named: "countries110").layer, provenance: "test")
-        let builtIn = try MapRenderer(spatialReference: sr, width: 800, height: 400, layers: [.countries(.low)]).scene()
-        let user = try MapRenderer(spatialReference: sr, width: 800, height: 400, layers: [.preparedFeatures(mine)]).scene()
+        var style = MapStyle.standard
+        (style.featureFill, style.featureStroke, style.featureStrokeWidth) = (style.countryFill, style.countryStroke, style.countryStrokeWidth)
+        let builtIn = try MapRenderer(spatialReference: sr, width: 800, height: 400, layers: [.countries(.low)], style: style).scene()
+        let user = try MapRenderer(spatialReference: sr, width: 800, height: 400, layers: [.preparedFeatures(mine)], style: style).scene()
         ProjectedCountriesTests.compare(builtIn, user, crs)
         #expect(user.items.allSatisfy { $0.layer == "mine" })
+        // In the standard style the same rings take the feature colours.
+        let standard = try MapRenderer(spatialReference: sr, width: 800, height: 400, layers: [.preparedFeatures(mine)]).scene()
+        #expect(standard.items.allSatisfy { $0.fill == MapStyle.standard.featureFill && $0.stroke == MapStyle.standard.featureStroke })
         #expect(zip(builtIn.items, user.items).allSatisfy { $0.edgeSkips?.flags == $1.edgeSkips?.flags })
         #expect(try MapRenderer.png(of: builtIn) == MapRenderer.png(of: user))
     }

@@ -203,7 +203,12 @@ import Testing
         // over land on both sides, as the outer side at x = 0° (pixels 49 | 50) is over land on
         // its inner pixel: no seam, no second stroke.
         let canvas = MapRenderer.canvas(of: try map.scene())
-        #expect(Self.pixel(canvas, 100, 100) == MapStyle.standard.countryFill.rgba)
+        // Inside: the translucent feature fill over the white background (source-over, ±1).
+        let f = MapStyle.standard.featureFill, inside = Self.pixel(canvas, 100, 100)
+        for (got, c) in [(inside.x, f.red), (inside.y, f.green), (inside.z, f.blue)] {
+            let over = (Double(c) * Double(f.alpha) + 255 * (255 - Double(f.alpha))) / 255
+            #expect(abs(Double(got) - over) <= 1, "\(inside) vs \(f) over white")
+        }
         #expect(Self.pixel(canvas, 149, 100) == Self.pixel(canvas, 50, 100))
         #expect(Self.pixel(canvas, 150, 100) == Self.pixel(canvas, 50, 100))
     }

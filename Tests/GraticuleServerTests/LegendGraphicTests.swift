@@ -1,6 +1,7 @@
 import Foundation
 @testable import GraticuleServer
 import GraticuleRaster
+import GraticuleRender
 import Testing
 
 /// WMS GetLegendGraphic: the route (sizes, formats, ServiceExceptions), the capabilities'
@@ -69,6 +70,16 @@ import Testing
         // Too short a bar for three labels keeps the ends only.
         let short = GraticuleServer.legendImage(Self.ndvi, width: 12, height: 30, labels: true)
         #expect(Self.inkSpans(short, from: 15, vertical: true).count == 2)
+    }
+
+    /// A vector file's swatch: its fill (translucent: over transparent, the colour itself at
+    /// that alpha) inside its outline.
+    @Test func vectorSwatchTakesTheFeatureColours() {
+        let swatch = GraticuleServer.legendImage(.swatch(label: "squares", features: true), width: 20, height: 20)
+        let fill = MapStyle.standard.featureFill, stroke = MapStyle.standard.featureStroke
+        #expect(swatch.pixel(x: 10, y: 10) == SIMD4(fill.red, fill.green, fill.blue, fill.alpha), "\(swatch.pixel(x: 10, y: 10))")
+        #expect(Self.close(swatch.pixel(x: 2, y: 10), (Int(stroke.red), Int(stroke.green), Int(stroke.blue)), within: 0),
+                "\(swatch.pixel(x: 2, y: 10))")
     }
 
     @Test func swatchLabelWhenForced() {

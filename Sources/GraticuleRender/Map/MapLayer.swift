@@ -43,8 +43,8 @@ public enum MapLayer: Sendable, Hashable {
     /// Points (WGS 84 degrees), drawn as dots of the style's `pointRadius`.
     case points([MapPoint])
     /// A vector layer in WGS 84 longitude/latitude degrees (x/y): polygons filled and outlined
-    /// with the country style (cut at ±180° or not: they are stitched first), polylines stroked
-    /// with the graticule style, points as dots. Invalid coordinates and degenerate rings are
+    /// with the style's feature colours (`MapStyle.featureFill`, `featureStroke`; cut at ±180°
+    /// or not: they are stitched first), polylines stroked in `featureStroke`, points as dots. Invalid coordinates and degenerate rings are
     /// skipped with a warning.
     case features(FeatureLayer)
     /// A vector layer prepared once (`BuiltInLayer(name:layer:provenance:)`, WGS 84

@@ -41,7 +41,7 @@ extension MapRenderer {
             case let .features(layer):
                 builder.features(layer)
             case let .preparedFeatures(layer):
-                builder.polygons(prepared(layer), itemLayer: layer.name)
+                builder.polygons(prepared(layer), itemLayer: layer.name, asFeatures: true)
                 builder.features(layer.layer, polygons: false)
             }
         }
@@ -85,7 +85,8 @@ struct SceneBuilder {
         self.renderer = renderer
         resampler = Resampler(projection: renderer.projection, view: renderer.view)
         let s = renderer.style
-        let margin = 2 + max(s.countryStrokeWidth, s.outlineStrokeWidth, s.graticuleStrokeWidth, s.pointRadius)
+        let margin = 2 + max(s.countryStrokeWidth, s.outlineStrokeWidth, s.graticuleStrokeWidth, s.pointRadius,
+                             max(1, s.featureStrokeWidth))
         viewClip = ViewClip(width: renderer.width, height: renderer.height, margin: margin)
     }
 
@@ -159,12 +160,13 @@ struct SceneBuilder {
     /// `ProjectedCountries`, or in this view for clipped rings and deep zooms), for painters that
     /// paint a group in one pass.
     mutating func countries(_ resolution: CountryResolution) throws(GraticuleError) {
-        polygons(try renderer.preparedCountries(resolution), itemLayer: "countries")
+        polygons(try renderer.preparedCountries(resolution), itemLayer: "countries", asFeatures: false)
     }
 
     /// The polygons of a prepared layer as the countries are drawn (see `countries`), in items
-    /// of layer `itemLayer`; a feature whose `ADM0_A3` is selected in the style is highlighted.
-    mutating func polygons(_ prepared: PreparedCountries, itemLayer: String) {
+    /// of layer `itemLayer`: in the countries' style, where a feature whose `ADM0_A3` is selected
+    /// is highlighted, or (`asFeatures`) in the vector layers' style.
+    mutating func polygons(_ prepared: PreparedCountries, itemLayer: String, asFeatures: Bool) {
         warnings += prepared.warnings
         let style = renderer.style
         let projected = reuseProjection ? ProjectedCountries.get(renderer, prepared) : nil
@@ -185,7 +187,7 @@ struct SceneBuilder {
                 pixelRings(rings, name: label)
             }
             guard !paths.isEmpty else { continue }
-            let selected = code.map { style.selectedCountries.contains($0) } ?? false
+            let selected = !asFeatures && (code.map { style.selectedCountries.contains($0) } ?? false)
             if selected != lastSelected {
                 groupIndex += 1
                 lastSelected = selected
@@ -193,10 +195,10 @@ struct SceneBuilder {
             if projected == nil { kept = Array(repeating: -1, count: paths.count) }
             for g in kept where g >= 0 { group[g] = groupIndex }
             groupItems.append((items.count, kept, groupIndex))
-            items.append(MapScene.Item(layer: itemLayer, paths: paths, closed: true,
-                                       fill: selected ? style.selectionFill : style.countryFill,
-                                       stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,
-                                       strokeWidth: style.countryStrokeWidth, id: code, title: name))
+            let (fill, stroke, width) = asFeatures ? (style.featureFill, style.featureStroke, style.featureStrokeWidth)
+                : (selected ? style.selectionFill : style.countryFill, style.countryStroke, style.countryStrokeWidth)
+            items.append(MapScene.Item(layer: itemLayer, paths: paths, closed: true, fill: fill,
+                                       stroke: width > 0 ? stroke : nil, strokeWidth: width, id: code, title: name))
         }
         // Projected for this view alone (deep zooms), every path is paired in the view.
         if pairsEdges { setEdgeSkips(groupItems, shared: projected?.shared ?? SharedBorders(rings: []), ringGroups: group) }
@@ -310,9 +312,9 @@ struct SceneBuilder {
         for (polygon, name) in polygons {
             let paths = pixelRings(renderer.clipper.clip(polygon, input: &input, name: name), name: name)
             guard !paths.isEmpty else { continue }
-            items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: style.countryFill,
-                                       stroke: style.countryStrokeWidth > 0 ? style.countryStroke : nil,
-                                       strokeWidth: style.countryStrokeWidth, id: nil, title: nil))
+            items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: style.featureFill,
+                                       stroke: style.featureStrokeWidth > 0 ? style.featureStroke : nil,
+                                       strokeWidth: style.featureStrokeWidth, id: nil, title: nil))
         }
         // One paint group, every path paired in this view.
         if pairsEdges {
@@ -323,7 +325,7 @@ struct SceneBuilder {
         let paths = pixelLines(lines, name: layer.name)
         if !paths.isEmpty {
             items.append(MapScene.Item(layer: layer.name, paths: paths, closed: false, fill: nil,
-                                       stroke: style.graticuleStroke, strokeWidth: max(1, style.graticuleStrokeWidth),
+                                       stroke: style.featureStroke, strokeWidth: max(1, style.featureStrokeWidth),
                                        id: nil, title: nil))
         }
         self.points(points)

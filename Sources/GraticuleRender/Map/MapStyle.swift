@@ -67,6 +67,12 @@ public struct MapStyle: Sendable, Hashable {
     public var outlineStrokeWidth: Double
     public var pointFill: MapColor
     public var pointRadius: Double
+    /// Vector layers (`MapLayer.features`, `.preparedFeatures`): their polygons' fill (translucent
+    /// by default, so that what lies under them shows) and outline, and their lines (at least
+    /// 1 px wide), so that they stand out over the countries.
+    public var featureFill: MapColor
+    public var featureStroke: MapColor
+    public var featureStrokeWidth: Double
 
     public init(background: MapColor = .white,
                 sphereFill: MapColor = MapColor(red: 0xDD, green: 0xEE, blue: 0xFF),
@@ -80,7 +86,10 @@ public struct MapStyle: Sendable, Hashable {
                 outlineStroke: MapColor = MapColor(red: 0x33, green: 0x33, blue: 0x33),
                 outlineStrokeWidth: Double = 1,
                 pointFill: MapColor = MapColor(red: 0xC0, green: 0x20, blue: 0x20),
-                pointRadius: Double = 3) {
+                pointRadius: Double = 3,
+                featureFill: MapColor = MapColor(red: 0x3B, green: 0x7D, blue: 0xD8, alpha: 0x66),
+                featureStroke: MapColor = MapColor(red: 0x1F, green: 0x4E, blue: 0x8C),
+                featureStrokeWidth: Double = 0.75) {
         self.background = background
         self.sphereFill = sphereFill
         self.countryFill = countryFill
@@ -94,6 +103,9 @@ public struct MapStyle: Sendable, Hashable {
         self.outlineStrokeWidth = outlineStrokeWidth
         self.pointFill = pointFill
         self.pointRadius = pointRadius
+        self.featureFill = featureFill
+        self.featureStroke = featureStroke
+        self.featureStrokeWidth = featureStrokeWidth
     }
 
     public static let standard = MapStyle()
@@ -110,6 +122,7 @@ public struct MapStyle: Sendable, Hashable {
         s.graticuleStrokeWidth *= ratio
         s.outlineStrokeWidth *= ratio
         s.pointRadius *= ratio
+        s.featureStrokeWidth *= ratio
         return s
     }
 }

@@ -10,7 +10,8 @@ import Hummingbird
 /// added around it), `STYLE` (only the default) and GeoServer's `LEGEND_OPTIONS=forceLabels:on`
 /// or `forceLabels:off`.
 ///
-/// - Countries: a swatch of the map's fill inside its border colour (20 × 20 by default),
+/// - Countries: a swatch of the map's fill inside its border colour (20 × 20 by default; a
+///   vector file's in its colours, `MapStyle.featureFill` and `featureStroke`),
 ///   unlabelled unless `forceLabels:on` (GeoServer leaves a one-rule legend unlabelled; the
 ///   client names the layer).
 /// - A raster drawn through a colour ramp: the ramp as a bar, 20 × 100 by default, its highest
@@ -26,7 +27,7 @@ extension GraticuleServer {
     /// `LegendURL` states, with the default labels).
     enum Legend {
         /// A fill swatch; `label` is written beside it when labels are forced on.
-        case swatch(label: String)
+        case swatch(label: String, features: Bool = false)
         /// A colour ramp's bar with labels at the ticks' values.
         case ramp(ColorRamp, ticks: [Tick])
 
@@ -52,7 +53,8 @@ extension GraticuleServer {
     /// The legend of a served layer, nil when it has none (a palette or RGB raster).
     func legend(of layer: ServedLayer) -> Legend? {
         switch layer {
-        case .countries, .features: return .swatch(label: layer.name)
+        case .countries: return .swatch(label: layer.name)
+        case .features: return .swatch(label: layer.name, features: true)
         case let .raster(r):
             if let ramp = servedRamp(r) {
                 let (low, high) = ramp.range
@@ -154,7 +156,7 @@ extension GraticuleServer {
             vertical = h >= w
             guard labels else { return }
             switch legend {
-            case let .swatch(label):
+            case let .swatch(label, _):
                 width = w + Self.gap + font.width(of: label)
                 height = max(h, font.cellHeight)
                 self.labels = [(label, w + Self.gap, (height - font.cellHeight) / 2)]
@@ -190,7 +192,7 @@ extension GraticuleServer {
         var canvas = Canvas(width: layout.width, height: layout.height, background: SIMD4(0, 0, 0, 0))
         let style = MapStyle.standard
         switch legend {
-        case .swatch:
+        case let .swatch(_, features):
             var box = Path()
             let inset = min(2.5, Double(min(width, height)) / 4)
             box.move(to: inset, inset)
@@ -198,8 +200,8 @@ extension GraticuleServer {
             box.line(to: Double(width) - inset, Double(height) - inset)
             box.line(to: inset, Double(height) - inset)
             box.close()
-            canvas.fillAndStroke(box, fill: style.countryFill.rgba, stroke: style.countryStroke.rgba,
-                                 width: max(1, style.countryStrokeWidth))
+            let (fill, stroke) = features ? (style.featureFill, style.featureStroke) : (style.countryFill, style.countryStroke)
+            canvas.fillAndStroke(box, fill: fill.rgba, stroke: stroke.rgba, width: 1)
         case let .ramp(ramp, _):
             let (low, high) = ramp.range, vertical = layout.vertical
             let steps = vertical ? height : width
