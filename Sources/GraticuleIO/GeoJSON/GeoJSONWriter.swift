@@ -3,31 +3,17 @@ import GraticuleCore
 import GraticuleCRS
 import GraticuleGeometry
 
-/// Writes GeoJSON feature collections, streaming to a file through a 1 MiB buffer.
-///
-/// Output is a FeatureCollection with `name`, a 2008-style `crs` member when the spatial reference
-/// is not WGS 84 longitude/latitude (as `ogr2ogr -f GeoJSON` writes), and features with their
-/// properties in schema order. Coordinates are written in shortest round-trip form (exact), real
-/// fields always with a fraction or exponent, dates as ISO 8601 strings. Winding is kept unless
-/// `rfc7946` is set, which writes exteriors counter-clockwise and holes clockwise.
-public struct GeoJSONWriter {
-    let handle: FileHandle
-    let path: String
+/// Encodes features as GeoJSON `Feature` objects into memory: properties in schema order,
+/// coordinates in shortest round-trip form (exact), real fields always with a fraction or
+/// exponent, dates as ISO 8601 strings; winding kept unless `rfc7946`, which writes exteriors
+/// counter-clockwise and holes clockwise. `GeoJSONWriter` streams its output to a file; the
+/// server's OGC API Features pages are made from it.
+public struct GeoJSONEncoder {
     var out = JSONOutput()
-    var count = 0
-    let schema: LayerSchema
     let rfc7946: Bool
     let keys: [[UInt8]]
 
-    /// Opens `url` for writing (replacing it) and writes the collection's header.
-    public init(url: URL, name: String, schema: LayerSchema, rfc7946: Bool = false) throws(GraticuleError) {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-              let h = FileHandle(forWritingAtPath: url.path) else {
-            throw .invalidInput("\(url.path): cannot create file")
-        }
-        handle = h
-        path = url.path
-        self.schema = schema
+    public init(schema: LayerSchema, rfc7946: Bool = false) {
         self.rfc7946 = rfc7946
         keys = schema.fields.map { f in
             var o = JSONOutput()
@@ -35,29 +21,21 @@ public struct GeoJSONWriter {
             o.bytes.append(UInt8(ascii: ":"))
             return o.bytes
         }
-        out.bytes.reserveCapacity(1 << 21)
-        out.raw("{\"type\":\"FeatureCollection\",\"name\":")
-        out.string(name)
-        if let sr = schema.spatialReference, !GeoJSONWriter.isWGS84LonLat(sr), let id = sr.identifier {
-            out.raw(",\"crs\":{\"type\":\"name\",\"properties\":{\"name\":")
-            out.string("urn:ogc:def:crs:\(id.authority):\(id.authority == "EPSG" ? ":" : ":")\(id.code)")
-            out.raw("}}")
-        }
-        out.raw(",\"features\":[\n")
     }
 
-    static func isWGS84LonLat(_ sr: SpatialReference) -> Bool {
-        if let w = sr.wkid, w == 4326 { return true }
-        if let id = sr.identifier, id.authority == "OGC", id.code == "CRS84" { return true }
-        return false
-    }
+    /// The UTF-8 text written so far.
+    public var bytes: [UInt8] { out.bytes }
 
-    /// Appends one feature.
-    public mutating func write(_ feature: Feature) throws(GraticuleError) {
-        if count > 0 { out.raw(",\n") }
-        count += 1
+    /// Appends text as it is (JSON the caller vouches for).
+    public mutating func raw(_ text: StaticString) { out.raw(text) }
+
+    /// Appends bytes as they are (JSON the caller vouches for).
+    public mutating func append(_ json: some Sequence<UInt8>) { out.bytes.append(contentsOf: json) }
+
+    /// Appends one feature, with `id` when given (else the feature's own, if any).
+    public mutating func feature(_ feature: Feature, id: Int64? = nil) {
         out.raw("{\"type\":\"Feature\"")
-        if let id = feature.id { out.raw(",\"id\":"); out.integer(id) }
+        if let id = id ?? feature.id { out.raw(",\"id\":"); out.integer(id) }
         out.raw(",\"properties\":{")
         for (i, v) in feature.attributes.enumerated() where i < keys.count {
             if i > 0 { out.bytes.append(UInt8(ascii: ",")) }
@@ -75,20 +53,9 @@ public struct GeoJSONWriter {
         out.raw("},\"geometry\":")
         if let g = feature.geometry { geometry(g) } else { out.raw("null") }
         out.raw("}")
-        if out.bytes.count > 1 << 20 { try flush() }
     }
 
-    mutating func flush() throws(GraticuleError) {
-        do { try handle.write(contentsOf: out.bytes) } catch { throw .invalidInput("\(path): write failed (\(error))") }
-        out.bytes.removeAll(keepingCapacity: true)
-    }
-
-    /// Writes the closing brackets and closes the file.
-    public mutating func finish() throws(GraticuleError) {
-        out.raw("\n]}\n")
-        try flush()
-        do { try handle.close() } catch { throw .invalidInput("\(path): close failed (\(error))") }
-    }
+    mutating func removeAll() { out.bytes.removeAll(keepingCapacity: true) }
 
     mutating func position(_ p: SIMD2<Double>, _ z: Double?) {
         out.bytes.append(UInt8(ascii: "["))
@@ -162,5 +129,63 @@ public struct GeoJSONWriter {
             geometry(.polygon(Polygon(polygons: [[[SIMD2(e.xMin, e.yMin), SIMD2(e.xMin, e.yMax), SIMD2(e.xMax, e.yMax),
                                                    SIMD2(e.xMax, e.yMin), SIMD2(e.xMin, e.yMin)]]])))
         }
+    }
+}
+
+/// Writes GeoJSON feature collections, streaming to a file through a 1 MiB buffer.
+///
+/// Output is a FeatureCollection with `name`, a 2008-style `crs` member when the spatial reference
+/// is not WGS 84 longitude/latitude (as `ogr2ogr -f GeoJSON` writes), and features as
+/// `GeoJSONEncoder` writes them.
+public struct GeoJSONWriter {
+    let handle: FileHandle
+    let path: String
+    var encoder: GeoJSONEncoder
+    var count = 0
+
+    /// Opens `url` for writing (replacing it) and writes the collection's header.
+    public init(url: URL, name: String, schema: LayerSchema, rfc7946: Bool = false) throws(GraticuleError) {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+              let h = FileHandle(forWritingAtPath: url.path) else {
+            throw .invalidInput("\(url.path): cannot create file")
+        }
+        handle = h
+        path = url.path
+        encoder = GeoJSONEncoder(schema: schema, rfc7946: rfc7946)
+        encoder.out.bytes.reserveCapacity(1 << 21)
+        encoder.raw("{\"type\":\"FeatureCollection\",\"name\":")
+        encoder.out.string(name)
+        if let sr = schema.spatialReference, !GeoJSONWriter.isWGS84LonLat(sr), let id = sr.identifier {
+            encoder.raw(",\"crs\":{\"type\":\"name\",\"properties\":{\"name\":")
+            encoder.out.string("urn:ogc:def:crs:\(id.authority):\(id.authority == "EPSG" ? ":" : ":")\(id.code)")
+            encoder.raw("}}")
+        }
+        encoder.raw(",\"features\":[\n")
+    }
+
+    static func isWGS84LonLat(_ sr: SpatialReference) -> Bool {
+        if let w = sr.wkid, w == 4326 { return true }
+        if let id = sr.identifier, id.authority == "OGC", id.code == "CRS84" { return true }
+        return false
+    }
+
+    /// Appends one feature.
+    public mutating func write(_ feature: Feature) throws(GraticuleError) {
+        if count > 0 { encoder.raw(",\n") }
+        count += 1
+        encoder.feature(feature)
+        if encoder.out.bytes.count > 1 << 20 { try flush() }
+    }
+
+    mutating func flush() throws(GraticuleError) {
+        do { try handle.write(contentsOf: encoder.bytes) } catch { throw .invalidInput("\(path): write failed (\(error))") }
+        encoder.removeAll()
+    }
+
+    /// Writes the closing brackets and closes the file.
+    public mutating func finish() throws(GraticuleError) {
+        encoder.raw("\n]}\n")
+        try flush()
+        do { try handle.close() } catch { throw .invalidInput("\(path): close failed (\(error))") }
     }
 }
