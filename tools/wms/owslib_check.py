@@ -42,6 +42,10 @@
      versions) and EPSG:3857 passes the test of 4 against the squares' own rings, and every pixel
      whose 3 x 3 neighbourhood lies inside one square is drawn in one fill colour;
      GetFeatureInfo finds B inside B as JSON and, from the Shapefile's attributes, as GML read by OGR.
+  9. OGC API - Features (/ogcapi): OWSLib's Features client reads the conformance classes and the
+     collections, and the countries meeting the box 5..15 E, 47..55 N are those `ogrinfo -spat`
+     finds in the exported 1:110m Shapefile; GDAL's OAPIF driver, as a second client, reads the
+     same countries and the vector file's squares from the API.
 
 Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
@@ -219,6 +223,35 @@ def run(binary, url):
     gdal_client(url, edges)
     wmts_clients(url, edges)
     vector_files(wms13, wms11)
+    features_api(url, binary)
+
+
+def features_api(url, binary):
+    """Check 9: OGC API - Features through OWSLib and GDAL's OAPIF driver, against OGR on the Shapefile."""
+    from owslib.ogcapi.features import Features
+    api = Features(url + "ogcapi")
+    conformance = api.conformance().get("conformsTo", [])
+    check("OGC API Features conformance (OWSLib)", "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson" in conformance,
+          ", ".join(c.rsplit("/", 1)[-1] for c in conformance))
+    ids = [c["id"] for c in api.collections()["collections"]]
+    check("OGC API Features collections (OWSLib)", {"countries", "countries10m", "squares", "squares_3857"} <= set(ids), ", ".join(ids))
+    items = api.collection_items("countries", bbox=[5, 47, 15, 55], limit=100)
+    got = sorted(f["properties"]["ADMIN"] for f in items["features"])
+    with tempfile.TemporaryDirectory() as tmp:
+        shp = os.path.join(tmp, "countries110.shp")
+        subprocess.run([binary, "convert", "countries110", shp], check=True, capture_output=True, timeout=120)
+        out = subprocess.run(["ogrinfo", "-ro", "-q", "-spat", "5", "47", "15", "55", shp, "countries110"],
+                             capture_output=True, text=True, timeout=60).stdout
+    expected = sorted(re.findall(r"^\s+ADMIN \(String\) = (.*)$", out, re.M))
+    check("OGC API Features items in a box equal ogrinfo -spat (OWSLib)", got == expected and len(got) == 11,
+          f"{len(got)}: {', '.join(got)}")
+    oapif = subprocess.run(["ogrinfo", "-ro", "-q", "-spat", "5", "47", "15", "55", f"OAPIF:{url}ogcapi", "countries"],
+                           capture_output=True, text=True, timeout=120).stdout
+    by_gdal = sorted(re.findall(r"^\s+ADMIN \(String\) = (.*)$", oapif, re.M))
+    check("OGC API Features read by GDAL's OAPIF driver", by_gdal == expected, f"{len(by_gdal)}: {', '.join(by_gdal)}")
+    squares = subprocess.run(["ogrinfo", "-ro", "-q", f"OAPIF:{url}ogcapi", "squares_3857"], capture_output=True, text=True, timeout=120).stdout
+    names = sorted(re.findall(r"^\s+name \(String\) = (.*)$", squares, re.M))
+    check("OGC API Features: the Shapefile's squares through GDAL's OAPIF driver", names == ["A", "B"], f"{names}")
 
 
 def vector_files(wms13, wms11):

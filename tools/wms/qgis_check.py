@@ -14,6 +14,9 @@ the server's layers to a QGIS project:
   3. A WMTS layer in WorldCRS84Quad and one in WebMercatorQuad (from the capabilities
      document), and an XYZ layer (`/tiles/{z}/{x}/{y}.png`), drawn in their CRSs: the same test,
      drawn meaning opaque (the tiles are transparent outside the countries).
+  4. OGC API - Features: a vector layer of the `countries` collection (QGIS's OAPIF provider),
+     whose features in the box 5..15 E, 47..55 N are the eleven countries ogrinfo -spat finds in
+     the exported Shapefile (owslib_check's list), with their attributes.
 
 Needs Debian's python3-qgis and qgis-providers (run with /usr/bin/python3; numpy comes with them).
 Usage: /usr/bin/python3 tools/wms/qgis_check.py [path/to/graticule]   (exit status 1 on any failure)
@@ -22,8 +25,8 @@ import os, sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import numpy as np  # noqa: E402
-from qgis.core import (QgsApplication, QgsCoordinateReferenceSystem, QgsMapRendererParallelJob,  # noqa: E402
-                       QgsMapSettings, QgsPointXY, QgsRaster, QgsRasterLayer, QgsRectangle)
+from qgis.core import (QgsApplication, QgsCoordinateReferenceSystem, QgsFeatureRequest, QgsMapRendererParallelJob,  # noqa: E402
+                       QgsMapSettings, QgsPointXY, QgsRaster, QgsRasterLayer, QgsRectangle, QgsVectorLayer)
 from qgis.PyQt.QtCore import QSize  # noqa: E402
 from qgis.PyQt.QtGui import QImage  # noqa: E402
 
@@ -107,6 +110,13 @@ def run(url, binary):
     check("XYZ layer loads", xyz.isValid(), problem(xyz))
     if xyz.isValid():
         judged("XYZ countries drawn by QGIS in EPSG:3857", xyz, "EPSG:3857", edges, True)
+    oapif = QgsVectorLayer(f"url='{base}/ogcapi' typename='countries'", "countries (OGC API)", "OAPIF")
+    check("OGC API Features layer loads", oapif.isValid(), "" if oapif.isValid() else "not valid")
+    if oapif.isValid():
+        names = sorted(f.attribute("ADMIN") for f in oapif.getFeatures(QgsFeatureRequest().setFilterRect(QgsRectangle(5, 47, 15, 55))))
+        europe = ["Austria", "Belgium", "Czechia", "Denmark", "France", "Germany", "Italy", "Luxembourg", "Netherlands", "Poland",
+                  "Switzerland"]
+        check("OGC API Features: QGIS reads the countries in a box", names == europe, f"{len(names)}: {', '.join(names)}")
     app.exitQgis()
 
 

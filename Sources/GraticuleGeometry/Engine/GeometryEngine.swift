@@ -444,6 +444,27 @@ extension GeometryEngine {
         }
     }
 
+    /// Intersects an envelope, planar, edges included: a point in it, a segment of a line or of a
+    /// ring through it, or (a polygon) the envelope inside the polygon (even-odd).
+    public static func intersects(_ geometry: Geometry, _ envelope: Envelope) -> Bool {
+        guard geometry.extent.intersects(envelope) else { return false }
+        switch geometry {
+        case let .point(p): return envelope.contains(x: p.x, y: p.y)
+        case let .multipoint(m): return m.coordinates.xy.contains { envelope.contains(x: $0.x, y: $0.y) }
+        case .envelope: return true
+        case let .polyline(l):
+            return l.coordinates.parts.contains { part in
+                part.count == 1 ? envelope.contains(x: part.first!.x, y: part.first!.y)
+                    : zip(part, part.dropFirst()).contains { envelope.intersects(segmentFrom: $0, to: $1) }
+            }
+        case let .polygon(p):
+            let edges = p.coordinates.parts.contains { ring in
+                zip(ring, ring.dropFirst()).contains { envelope.intersects(segmentFrom: $0, to: $1) }
+            }
+            return edges || contains(geometry, Point(x: envelope.xMin, y: envelope.yMin))
+        }
+    }
+
     /// Contains on the sphere (longitude/latitude degrees; `SphericalPolygon.contains`).
     public static func containsOnSphere(_ geometry: Geometry, _ point: Point) -> Bool {
         guard case let .polygon(p) = geometry else { return false }

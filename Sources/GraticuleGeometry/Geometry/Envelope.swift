@@ -66,6 +66,27 @@ public struct Envelope: Hashable, Sendable {
     /// True when (x, y) lies inside or on the edge.
     public func contains(x: Double, y: Double) -> Bool { x >= xMin && x <= xMax && y >= yMin && y <= yMax }
 
+    /// True when the segment a → b shares at least a point with the rectangle.
+    public func intersects(segmentFrom a: SIMD2<Double>, to b: SIMD2<Double>) -> Bool {
+        !isEmpty && clipParameters(a, b) != nil
+    }
+
+    /// The part of the segment a → b inside the rectangle (Liang–Barsky): the parameters t0 ≤ t1
+    /// in [0, 1] of its ends (a + t (b − a)), or nil when the segment misses it.
+    public func clipParameters(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> (t0: Double, t1: Double)? {
+        var t0 = 0.0, t1 = 1.0
+        let d = b - a
+        for (p, q) in [(-d.x, a.x - xMin), (d.x, xMax - a.x), (-d.y, a.y - yMin), (d.y, yMax - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+                continue
+            }
+            let r = q / p
+            if p < 0 { if r > t1 { return nil }; if r > t0 { t0 = r } } else { if r < t0 { return nil }; if r < t1 { t1 = r } }
+        }
+        return (t0, t1)
+    }
+
     /// The envelope grown by `d` on every side.
     public func expanded(by d: Double) -> Envelope {
         isEmpty ? self : Envelope(xMin: xMin - d, yMin: yMin - d, xMax: xMax + d, yMax: yMax + d,

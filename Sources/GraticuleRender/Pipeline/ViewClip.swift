@@ -1,29 +1,22 @@
+import GraticuleGeometry
+
 /// Clips projected paths (pixels) to the view rectangle, widened by a margin so that the edges
-/// the clip adds along the rectangle fall outside the image (strokes never show them); and
-/// answers whether a segment meets a rectangle (any plane coordinates).
-public struct ViewClip: Sendable {
-    public let minX: Double, minY: Double, maxX: Double, maxY: Double
+/// the clip adds along the rectangle fall outside the image (strokes never show them).
+struct ViewClip: Sendable {
+    let minX: Double, minY: Double, maxX: Double, maxY: Double
+    /// The same rectangle, for clipping segments (`Envelope.clipParameters`).
+    let bounds: Envelope
 
     init(width: Int, height: Int, margin: Double) {
         minX = -margin
         minY = -margin
         maxX = Double(width) + margin
         maxY = Double(height) + margin
-    }
-
-    /// The rectangle [minX, maxX] × [minY, maxY].
-    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        self.minX = minX
-        self.minY = minY
-        self.maxX = maxX
-        self.maxY = maxY
+        bounds = Envelope(xMin: minX, yMin: minY, xMax: maxX, yMax: maxY)
     }
 
     /// Whether the point lies inside the rectangle or on its sides.
-    public func contains(_ p: SIMD2<Double>) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
-
-    /// Whether the segment a → b meets the rectangle (touching counts).
-    public func meets(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool { clipSegment(a, b) != nil }
+    func contains(_ p: SIMD2<Double>) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
 
     /// Whether every point lies inside (no clipping needed).
     func containsAll(_ pts: [SIMD2<Double>]) -> Bool {
@@ -79,16 +72,8 @@ public struct ViewClip: Sendable {
     }
 
     private func clipSegment(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> (SIMD2<Double>, SIMD2<Double>)? {
-        var t0 = 0.0, t1 = 1.0
+        guard let (t0, t1) = bounds.clipParameters(a, b) else { return nil }
         let d = b - a
-        for (p, q) in [(-d.x, a.x - minX), (d.x, maxX - a.x), (-d.y, a.y - minY), (d.y, maxY - a.y)] {
-            if p == 0 {
-                if q < 0 { return nil }
-                continue
-            }
-            let r = q / p
-            if p < 0 { if r > t1 { return nil }; if r > t0 { t0 = r } } else { if r < t0 { return nil }; if r < t1 { t1 = r } }
-        }
         return (t0 > 0 ? a + d * t0 : a, t1 < 1 ? a + d * t1 : b)
     }
 

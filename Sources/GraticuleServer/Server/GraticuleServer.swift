@@ -46,6 +46,7 @@ public struct GraticuleServer: Sendable {
         addWMTSRoutes(to: router)
         addTileRoutes(to: router)
         addMapRoutes(to: router)
+        addFeaturesRoutes(to: router)
         return router
     }
 

@@ -81,6 +81,7 @@ enum APIIndex {
         "GET /api/country/{ADM0_A3}[?sr=ID]": "one country with its extent in degrees and in sr",
         "GET /api/rasters, GET /api/raster/{name}": "the rasters served (ndvi built in)",
         "GET /api/layers": "every map layer: name, kind (countries, raster, vector), title, extent in degrees",
+        "GET /ogcapi, /ogcapi/api, /ogcapi/conformance, /ogcapi/collections[/{id}[/items[/{featureId}]]]": "OGC API - Features (GeoJSON, CRS84): the countries and the vector files; items take bbox, limit, offset",
         "GET /api/raster/{name}/identify?x=&y=[&sr=EPSG:4326]": "the raster cell under a point",
         "GET /api/raster/{name}/image?bbox=&sr=&width=&height=[&ramp=][&resampling=][&format=png|jpeg]": "the raster as PNG or JPEG in any spatial reference",
         "GET /api/map?sr=&bbox=&width=&height=&layers=countries,ndvi[&format=png|jpeg|svg][&pixelRatio=2]": "a map image in any spatial reference (pixelRatio: line widths for HiDPI screens and print)",

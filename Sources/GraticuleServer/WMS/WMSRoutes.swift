@@ -3,7 +3,6 @@ import GraticuleCore
 import GraticuleCRS
 import GraticuleGeometry
 import GraticuleRaster
-import GraticuleRender
 import HTTPTypes
 import Hummingbird
 
@@ -242,19 +241,12 @@ extension GraticuleServer {
         }
         guard corners.count == 4 else { return found }
         let lons = corners.map(\.x), lats = corners.map(\.y)
-        let box = ViewClip(minX: lons.min()!, minY: lats.min()!, maxX: lons.max()!, maxY: lats.max()!)
+        let box = Envelope(xMin: lons.min()!, yMin: lats.min()!, xMax: lons.max()!, yMax: lats.max()!)
         for (k, f) in v.layer.features.enumerated() where found.count < count {
-            let hit: Bool
             switch f.geometry {
-            case let .point(p)?: hit = box.contains(p.xy)
-            case let .multipoint(m)?: hit = m.coordinates.xy.contains(where: box.contains)
-            case let .polyline(l)?:
-                hit = l.coordinates.parts.contains { part in
-                    part.count == 1 ? box.contains(part.first!) : zip(part, part.dropFirst()).contains { box.meets($0, $1) }
-                }
-            default: hit = false
+            case let g? where g.type != .polygon && GeometryEngine.intersects(g, box): found.append(k)
+            default: continue
             }
-            if hit { found.append(k) }
         }
         return found
     }

@@ -439,6 +439,7 @@ async function start() {
   setText("url-wms", `${location.origin}/wms`);
   setText("url-wmts", `${location.origin}/wmts/1.0.0/WMTSCapabilities.xml`);
   setText("url-xyz", `${location.origin}/tiles/{z}/{x}/{y}.png?layers=countries`);
+  setText("url-ogcapi", `${location.origin}/ogcapi`);
   await Promise.all([loadPresets(), loadCountries(), loadLayers()]);
   await chooseSR("EPSG:4326", "WGS 84");
   document.body.dataset.ready = "true";
