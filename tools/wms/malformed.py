@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """10,000 malformed requests against a running Graticule server: bad numbers, huge sizes,
-unknown CRSs and layers, path traversal in names, broken percent-encoding, broken and oversized
+unknown CRSs and layers, OGC API Features collections and parameters, path traversal in names, broken percent-encoding, broken and oversized
 bodies, wrong methods. Passes when no response is a 5xx (other than 503 for a request that hit
 the time limit, counted separately), no connection is refused, and /health answers afterwards.
 
@@ -60,7 +60,14 @@ def bad_value():
 
 def request():
     """One malformed request: (method, path, body, headers)."""
-    kind = random.randrange(16)
+    kind = random.randrange(17)
+    if kind == 16:
+        # OGC API Features: collections by bad names, items with bad bbox, limit, offset, ids.
+        c = enc(pick(NAMES + LAYERS))
+        p = {"bbox": enc(pick(["5,47,15,55", "1,2,3", "a,b,c,d", "10,0,0,10", "1e999,0,1,1", ""])),
+             "limit": pick(HUGE + BAD_NUMBERS + ["10"]), "offset": pick(HUGE + BAD_NUMBERS + ["0"])}
+        return "GET", pick([f"/ogcapi/collections/{c}", f"/ogcapi/collections/{c}/items?" + q(p),
+                            f"/ogcapi/collections/{c}/items/{enc(pick(BAD_NUMBERS + HUGE))}", "/ogcapi/" + enc(pick(NAMES))]), None, {}
     if kind == 0:
         p = {"from": "EPSG:4326", "to": "EPSG:3857", "x": "1", "y": "2"}
         p[pick(list(p))] = bad_value()
