@@ -117,6 +117,8 @@ def run(url, binary):
         europe = ["Austria", "Belgium", "Czechia", "Denmark", "France", "Germany", "Italy", "Luxembourg", "Netherlands", "Poland",
                   "Switzerland"]
         check("OGC API Features: QGIS reads the countries in a box", names == europe, f"{len(names)}: {', '.join(names)}")
+    # The vector layer goes before its provider library is unloaded (else exitQgis crashes).
+    del oapif
     app.exitQgis()
 
 
