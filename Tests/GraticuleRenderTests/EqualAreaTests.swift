@@ -37,7 +37,7 @@ import Testing
             let area = abs(RenderTestSupport.area(rings))  // map units² = m²
             let want = onSphere ? reference[i].sphere : reference[i].ellipsoid
             let error = abs(area / want - 1)
-            let name = PreparedCountries.name(of: layer, i)
+            let name = layer.layer.features[i].value("ADMIN", in: layer.layer.schema)?.stringValue ?? "feature \(i)"
             if error > worst.ratio { worst = (error, name) }
             if error > 1e-3 { failures.append("\(name): \(area) m², want \(want) (\(error * 100) %)") }
         }

@@ -52,13 +52,20 @@ def score(img, expected, transparent=False, valid=True):
     return right.sum() / judged.sum(), int(judged.sum()), int((expected & judged).sum())
 
 
+def lonlat_centres(img, bbox, mercator=False):
+    """`pixel_centres` in degrees: `bbox` in degrees, or in EPSG:3857 metres with `mercator`
+    (taken back by the inverse on the sphere of radius 6378137 m)."""
+    xs, ys = pixel_centres(img, bbox)
+    if mercator:
+        xs = np.degrees(xs / 6378137.0)
+        ys = np.degrees(2 * np.arctan(np.exp(ys / 6378137.0)) - np.pi / 2)
+    return xs, ys
+
+
 def judge(img, edges, bbox, mercator=False, transparent=False):
     """Scores an RGBA image (h x w x 4 integers) of `bbox` (degrees, or EPSG:3857 metres with
     `mercator`) by `score`, a pixel expected drawn exactly when its centre is inside a country."""
-    xs, ys = pixel_centres(img, bbox)
-    if mercator:  # EPSG:3857 inverse on the sphere of radius 6378137 m
-        xs = np.degrees(xs / 6378137.0)
-        ys = np.degrees(2 * np.arctan(np.exp(ys / 6378137.0)) - np.pi / 2)
+    xs, ys = lonlat_centres(img, bbox, mercator)
     return score(img, inside_mask(edges, np.tile(xs, (img.shape[0], 1)), ys), transparent)
 
 

@@ -67,7 +67,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "wms"))
 from served import check, run_checks  # noqa: E402
-from countries_judge import country_edges, inside_mask, judge, pixel_centres  # noqa: E402
+from countries_judge import country_edges, inside_mask, judge, lonlat_centres  # noqa: E402
 NDVI = os.path.join(ROOT, "Sources/GraticuleRaster/Resources/ndvi.tif")
 # ColorRamp.ndvi (Sources/GraticuleRaster/Color/ColorRamp.swift): value → RGBA, linear between stops.
 STOPS = [(-1.0, (5, 24, 82, 255)), (-0.2, (120, 90, 60, 255)), (0.0, (166, 128, 88, 255)), (0.1, (215, 200, 150, 255)),
@@ -274,10 +274,7 @@ def vector_files(wms13, wms11):
         mercator = srs == "EPSG:3857"
         check_countries(f"GetMap {label}", body, edges, bbox, size[0], size[1], mercator=mercator)
         img = np.array(Image.open(io.BytesIO(body)).convert("RGBA")).astype(int)
-        xs, ys = pixel_centres(img, bbox)
-        if mercator:
-            xs = np.degrees(xs / 6378137.0)
-            ys = np.degrees(2 * np.arctan(np.exp(ys / 6378137.0)) - np.pi / 2)
+        xs, ys = lonlat_centres(img, bbox, mercator)
         # Pixels whose 3 x 3 neighbourhood lies inside one square (not on the border A and B
         # share, which is outlined as the countries' borders are).
         core = np.zeros(img.shape[:2], dtype=bool)

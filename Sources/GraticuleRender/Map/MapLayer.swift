@@ -44,8 +44,8 @@ public enum MapLayer: Sendable, Hashable {
     case points([MapPoint])
     /// A vector layer in WGS 84 longitude/latitude degrees (x/y): polygons filled and outlined
     /// with the style's feature colours (`MapStyle.featureFill`, `featureStroke`; cut at ±180°
-    /// or not: they are stitched first), polylines stroked in `featureStroke`, points as dots. Invalid coordinates and degenerate rings are
-    /// skipped with a warning.
+    /// or not: they are stitched first), polylines stroked in `featureStroke`, points as dots.
+    /// Invalid coordinates and degenerate rings are skipped with a warning.
     case features(FeatureLayer)
     /// A vector layer prepared once (`BuiltInLayer(name:layer:provenance:)`, WGS 84
     /// longitude/latitude), drawn as `features` is, but its polygons go the countries' way: clipped

@@ -177,8 +177,7 @@ struct SceneBuilder {
         var groupIndex: Int32 = -1
         var lastSelected: Bool?
         for (i, rings) in prepared.rings.enumerated() where !rings.isEmpty {
-            let code = prepared.codes[i], name = prepared.names[i]
-            let label = name ?? "\(prepared.layer.name) feature \(i)"
+            let code = prepared.codes[i], name = prepared.names[i], label = prepared.labels[i]
             var kept: [Int] = []
             let paths = if let projected {
                 viewRings(projected.rings[i], dropped: projected.dropped[i], name: label,

@@ -15,9 +15,15 @@ final class PreparedCountries: Sendable {
     let layer: BuiltInLayer
     /// Per feature, its `ADM0_A3` code and its `ADMIN` name (read once, not per map).
     let codes: [String?], names: [String?]
+    /// Per feature, what warnings call it: its name, else "{layer} feature {i}".
+    let labels: [String]
 
     private init(layer: BuiltInLayer, clipper: RegionClipper, primeMeridianDegrees: Double, tolerance: Double,
                  datumShift: DatumShift?) {
+        let schema = layer.layer.schema
+        codes = layer.layer.features.map { $0.value("ADM0_A3", in: schema)?.stringValue }
+        names = layer.layer.features.map { $0.value("ADMIN", in: schema)?.stringValue }
+        labels = names.enumerated().map { i, name in name ?? "\(layer.name) feature \(i)" }
         var input = SphereInput(primeMeridianDegrees: primeMeridianDegrees, tolerance: tolerance)
         let polygons = layer.stitched.map { polygon in polygon.map { datumShift?.apply($0) ?? $0 } }
         // Neighbours keep the same vertices along their common border (`SharedBorders`).
@@ -29,19 +35,11 @@ final class PreparedCountries: Sendable {
                 rings.append([])
                 continue
             }
-            rings.append(clipper.clip(polygon, input: &input, name: PreparedCountries.name(of: layer, i)))
+            rings.append(clipper.clip(polygon, input: &input, name: labels[i]))
         }
         self.rings = rings
         warnings = input.warnings
         self.layer = layer
-        let schema = layer.layer.schema
-        codes = layer.layer.features.map { $0.value("ADM0_A3", in: schema)?.stringValue }
-        names = layer.layer.features.map { $0.value("ADMIN", in: schema)?.stringValue }
-    }
-
-    static func name(of layer: BuiltInLayer, _ i: Int) -> String {
-        if case let .string(s)? = layer.layer.features[i].value("ADMIN", in: layer.layer.schema) { return s }
-        return "\(layer.name) feature \(i)"
     }
 
     struct Key: Hashable {

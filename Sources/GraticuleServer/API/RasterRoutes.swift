@@ -97,7 +97,7 @@ extension GraticuleServer {
     func rasterImage(_ raster: Raster, sr: SpatialReference, extent: RasterExtent, width: Int, height: Int,
                      ramp: ColorRamp?, resampling: Resampling = .nearest) throws(APIError) -> RGBAImage {
         let view = RasterView(spatialReference: sr, extent: extent, width: width, height: height)
-        let chosen = ramp ?? servedRamp(raster)
+        let chosen = ramp ?? ServedLayer.ramp(for: raster)
         return try engine { () throws(GraticuleError) in
             try raster.render(to: view, ramp: chosen, resampling: resampling)
         }

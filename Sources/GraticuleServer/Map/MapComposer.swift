@@ -76,24 +76,17 @@ extension GraticuleServer {
     /// The layer names of maps, WMS and tiles: `countries` (Natural Earth 1:110m),
     /// `countries10m`, every raster of the catalog and every vector file.
     func mapLayer(_ name: String) throws(APIError) -> ServedLayer {
-        switch name {
-        case "countries", "countries110":
-            return .countries(try engine("layers") { () throws(GraticuleError) in try NaturalEarth.layer(named: "countries110") })
-        case "countries10m":
-            return .countries(try engine("layers") { () throws(GraticuleError) in try NaturalEarth.layer(named: "countries10m") })
-        default:
-            if let v = state.vectors.files[name] { return .features(v) }
-            guard state.rasters.files[name] != nil else {
-                throw APIError(.badRequest, "layers: no layer \(APIError.quoted(name)); layers: \(mapLayerNames.joined(separator: ", "))")
-            }
-            return .raster(try state.rasters.raster(name))
+        if let builtIn = Self.countriesLayers.first(where: { $0.0 == name || $0.1 == name })?.1 {
+            return .countries(try engine("layers") { () throws(GraticuleError) in try NaturalEarth.layer(named: builtIn) })
         }
+        if let v = state.vectors.files[name] { return .features(v) }
+        guard state.rasters.files[name] != nil else {
+            throw APIError(.badRequest, "layers: no layer \(APIError.quoted(name)); layers: \(mapLayerNames.joined(separator: ", "))")
+        }
+        return .raster(try state.rasters.raster(name))
     }
 
-    var mapLayerNames: [String] { ["countries", "countries10m"] + state.rasters.names + state.vectors.names }
-
-    /// The ramp a raster is served with unless a request names one (`ServedLayer.ramp(for:)`).
-    func servedRamp(_ raster: Raster) -> ColorRamp? { ServedLayer.ramp(for: raster) }
+    var mapLayerNames: [String] { Self.countriesLayers.map(\.0) + state.rasters.names + state.vectors.names }
 
     /// The map's file in its format (WMS GetMap, `/api/map`, tiles): served from the image
     /// cache when the same map was drawn before, else drawn within the request timeout and kept.

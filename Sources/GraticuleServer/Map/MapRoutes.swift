@@ -13,9 +13,8 @@ extension GraticuleServer {
     func addMapRoutes(to router: Router<BasicRequestContext>) {
         router.get("/api/layers") { _, _ in
             Responses.json(JSONValue.object(["layers": .array(self.layerDescriptions.map { l in
-                let kind = l.name.hasPrefix("countries") ? "countries" : state.vectors.files[l.name] != nil ? "vector" : "raster"
-                return .object(["name": .string(l.name), "kind": .string(kind), "title": .string(l.title),
-                                "lonLatExtent": .array(l.box.map { .number($0) })])
+                .object(["name": .string(l.name), "kind": .string(l.kind), "title": .string(l.title),
+                         "lonLatExtent": .array(l.box.map { .number($0) })])
             })]))
         }
         router.get("/api/map") { request, _ in

@@ -13,12 +13,22 @@ import Hummingbird
 /// features that meet the box (planar, `GeometryEngine.intersects`); pages have `numberMatched`, `numberReturned` and a
 /// `next` link while features remain. What QGIS's, GDAL's (OAPIF) and OWSLib's clients read.
 extension GraticuleServer {
-    /// A collection: a vector layer in longitude/latitude and how the API describes it.
+    /// A collection: how the API describes it, and where its features are (a built-in layer,
+    /// by name, loaded only when its features are asked for; or a vector file).
     struct FeatureCollection {
         var id: String
         var title: String
-        var layer: FeatureLayer
         var extent: [Double]
+        var source: Source
+        enum Source { case builtIn(String), file(VectorFile) }
+
+        /// The features, in longitude/latitude.
+        func layer() throws(APIError) -> FeatureLayer {
+            switch source {
+            case let .builtIn(name): return try engine("collectionId") { () throws(GraticuleError) in try NaturalEarth.layer(named: name) }.layer
+            case let .file(v): return v.layer
+            }
+        }
     }
 
     /// The API's OpenAPI 3.0 definition: its paths and the items' query parameters (QGIS reads
@@ -64,22 +74,16 @@ extension GraticuleServer {
     ]
 
     /// The collections by id, in the order the API lists them.
-    func featureCollections() throws(APIError) -> [FeatureCollection] {
-        var out: [FeatureCollection] = []
-        for (id, name, title) in [("countries", "countries110", "Natural Earth admin-0 countries 1:110m (v4.1.0)"),
-                                  ("countries10m", "countries10m", "Natural Earth admin-0 countries 1:10m (v5.1.1)")] {
-            let built = try engine("collectionId") { () throws(GraticuleError) in try NaturalEarth.layer(named: name) }
-            out.append(FeatureCollection(id: id, title: title, layer: built.layer, extent: [-180, -90, 180, 90]))
-        }
-        for name in state.vectors.names {
-            let v = state.vectors.files[name]!
-            out.append(FeatureCollection(id: name, title: "Vector file \(name)", layer: v.layer, extent: v.lonLatExtent))
-        }
-        return out
+    func featureCollections() -> [FeatureCollection] {
+        Self.countriesLayers.map { FeatureCollection(id: $0.0, title: $0.2, extent: [-180, -90, 180, 90], source: .builtIn($0.1)) }
+            + state.vectors.names.map { name in
+                let v = state.vectors.files[name]!
+                return FeatureCollection(id: name, title: v.title, extent: v.lonLatExtent, source: .file(v))
+            }
     }
 
     func featureCollection(_ id: String) throws(APIError) -> FeatureCollection {
-        let all = try featureCollections()
+        let all = featureCollections()
         guard let hit = all.first(where: { $0.id == id }) else {
             throw APIError(.notFound, "no collection \(APIError.quoted(id)); collections: \(all.map(\.id).joined(separator: ", "))")
         }
@@ -132,7 +136,7 @@ extension GraticuleServer {
         router.get("/ogcapi/collections") { request, _ in
             let base = self.publicBaseURL(request)
             return Responses.json(JSONValue.object([
-                "collections": .array(try self.featureCollections().map { self.collectionJSON($0, base: base) }),
+                "collections": .array(self.featureCollections().map { self.collectionJSON($0, base: base) }),
                 "links": .array([Self.link("\(base)/ogcapi/collections", "self", "application/json", "The collections")]),
             ]))
         }
@@ -142,6 +146,7 @@ extension GraticuleServer {
         }
         router.get("/ogcapi/collections/:id/items") { request, context in
             let c = try self.featureCollection(context.parameters.get("id") ?? "")
+            let layer = try c.layer()
             let query = try Query(request)
             let limit = try query.integer("limit", in: 1...10_000, default: 10)
             let offset = try query.integer("offset", in: 0...Int(Int32.max), default: 0)
@@ -152,17 +157,17 @@ extension GraticuleServer {
                 }
                 box = Envelope(xMin: b[0], yMin: b[1], xMax: b[2], yMax: b[3])
             }
-            let matched = c.layer.features.indices.filter { i in
+            let matched = layer.features.indices.filter { i in
                 guard let box else { return true }
-                guard let g = c.layer.features[i].geometry else { return false }
+                guard let g = layer.features[i].geometry else { return false }
                 return GeometryEngine.intersects(g, box)
             }
             let page = matched.dropFirst(offset).prefix(limit)
-            var encoder = GeoJSONEncoder(schema: c.layer.schema)
+            var encoder = GeoJSONEncoder(schema: layer.schema)
             encoder.raw("{\"type\":\"FeatureCollection\",\"features\":[")
             for (k, i) in page.enumerated() {
                 if k > 0 { encoder.raw(",") }
-                encoder.feature(c.layer.features[i], id: Self.featureID(c.layer.features[i], at: i))
+                encoder.feature(layer.features[i], id: Self.featureID(layer.features[i], at: i))
             }
             let base = self.publicBaseURL(request) + "/ogcapi/collections/\(c.id)/items"
             func pageURL(_ offset: Int) -> String {
@@ -184,13 +189,14 @@ extension GraticuleServer {
         }
         router.get("/ogcapi/collections/:id/items/:fid") { request, context in
             let c = try self.featureCollection(context.parameters.get("id") ?? "")
+            let layer = try c.layer()
             let raw = context.parameters.get("fid") ?? ""
             guard let fid = Int64(raw),
-                  let i = c.layer.features.indices.first(where: { Self.featureID(c.layer.features[$0], at: $0) == fid }) else {
+                  let i = layer.features.indices.first(where: { Self.featureID(layer.features[$0], at: $0) == fid }) else {
                 throw APIError(.notFound, "collection \(c.id) has no feature \(APIError.quoted(raw))")
             }
-            var encoder = GeoJSONEncoder(schema: c.layer.schema)
-            encoder.feature(c.layer.features[i], id: fid)
+            var encoder = GeoJSONEncoder(schema: layer.schema)
+            encoder.feature(layer.features[i], id: fid)
             return Responses.bytes(encoder.bytes, contentType: "application/geo+json")
         }
     }

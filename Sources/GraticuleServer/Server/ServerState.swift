@@ -44,7 +44,7 @@ final class ServerState: Sendable {
         directoryCatalogs = catalogs
         rasters = RasterCatalog(directories: configuration.rasterDirectories)
         vectors = VectorCatalog(directories: configuration.vectorDirectories,
-                                taken: Set(["countries", "countries110", "countries10m"] + rasters.names),
+                                taken: Set(GraticuleServer.countriesLayers.flatMap { [$0.0, $0.1] } + rasters.names),
                                 catalog: catalogs.first?.1 ?? embeddedCatalog)
         images = BoundedCache(capacity: 4096, maxCost: configuration.cachesImages ? configuration.limits.imageCacheBytes : 0)
     }

@@ -15,6 +15,8 @@ final class VectorFile: Sendable {
     let prepared: BuiltInLayer
     /// West, south, east, north (degrees); the whole world for a layer without geometry.
     let lonLatExtent: [Double]
+    /// How capabilities documents and the OGC API name it.
+    var title: String { "Vector file \(name) (\(layer.features.count) features)" }
 
     /// The features in WGS 84.
     var layer: FeatureLayer { prepared.layer }
@@ -42,8 +44,6 @@ final class VectorFile: Sendable {
 /// requests. A name that a built-in layer or a raster already has is left out the same way.
 final class VectorCatalog: Sendable {
     let files: [String: VectorFile]
-    /// What was left out and why (also printed to standard error).
-    let warnings: [String]
 
     init(directories: [URL], taken: Set<String>, catalog: TransformationCatalog) {
         var files: [String: VectorFile] = [:]
@@ -73,7 +73,6 @@ final class VectorCatalog: Sendable {
             }
         }
         self.files = files
-        self.warnings = warnings
         for w in warnings { FileHandle.standardError.write(Data("graticule serve: \(w)\n".utf8)) }
     }
 

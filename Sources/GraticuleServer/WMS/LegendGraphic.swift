@@ -56,7 +56,7 @@ extension GraticuleServer {
         case .countries: return .swatch(label: layer.name)
         case .features: return .swatch(label: layer.name, features: true)
         case let .raster(r):
-            if let ramp = servedRamp(r) {
+            if let ramp = ServedLayer.ramp(for: r) {
                 let (low, high) = ramp.range
                 var ticks = [Legend.Tick(value: low, label: Self.tickLabel(low)), Legend.Tick(value: high, label: Self.tickLabel(high))]
                 if low < 0 && high > 0 { ticks.append(Legend.Tick(value: 0, label: "0")) }

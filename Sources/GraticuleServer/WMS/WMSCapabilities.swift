@@ -24,21 +24,24 @@ extension GraticuleServer {
     /// A capabilities document of the cache: WMS by version, WMTS (version nil) by base URL.
     struct CapabilitiesKey: Hashable, Sendable { var version: WMSVersion?; var baseURL: String }
 
-    /// The served layers as capabilities documents (WMS, WMTS) describe them: name, title and
-    /// extent in degrees (west, south, east, north).
-    var layerDescriptions: [(name: String, title: String, box: [Double])] {
-        var layers: [(name: String, title: String, box: [Double])] = [
-            ("countries", "Natural Earth admin-0 countries 1:110m (v4.1.0)", [-180, -90, 180, 90]),
-            ("countries10m", "Natural Earth admin-0 countries 1:10m (v5.1.1)", [-180, -90, 180, 90]),
-        ]
+    /// The built-in countries layers: the name maps, WMS and the OGC API use, the built-in
+    /// layer's name, and the title.
+    static let countriesLayers = [("countries", "countries110", "Natural Earth admin-0 countries 1:110m (v4.1.0)"),
+                                  ("countries10m", "countries10m", "Natural Earth admin-0 countries 1:10m (v5.1.1)")]
+
+    /// The served layers as capabilities documents (WMS, WMTS) and `/api/layers` describe them:
+    /// name, kind (`countries`, `raster`, `vector`), title and extent in degrees (west, south,
+    /// east, north).
+    var layerDescriptions: [(name: String, kind: String, title: String, box: [Double])] {
+        var layers = Self.countriesLayers.map { (name: $0.0, kind: "countries", title: $0.2, box: [-180.0, -90, 180, 90]) }
         for name in state.rasters.names {
             guard let r = try? state.rasters.raster(name) else { continue }
-            layers.append((name, name == "ndvi" ? "NDVI of Landsat 7 ETM+ over Olinda, Brazil" : "Raster \(name)",
+            layers.append((name, "raster", name == "ndvi" ? "NDVI of Landsat 7 ETM+ over Olinda, Brazil" : "Raster \(name)",
                            RasterBody(r).lonLatExtent ?? [-180, -90, 180, 90]))
         }
         for name in state.vectors.names {
             let v = state.vectors.files[name]!
-            layers.append((name, "Vector file \(name) (\(v.layer.features.count) features)", v.lonLatExtent))
+            layers.append((name, "vector", v.title, v.lonLatExtent))
         }
         return layers
     }

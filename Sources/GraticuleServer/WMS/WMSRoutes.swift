@@ -3,6 +3,7 @@ import GraticuleCore
 import GraticuleCRS
 import GraticuleGeometry
 import GraticuleRaster
+import GraticuleTransform
 import HTTPTypes
 import Hummingbird
 
@@ -222,8 +223,16 @@ extension GraticuleServer {
 
     /// Map x/y in `sr` as WGS 84 longitude/latitude (nil where the inverse has no answer).
     func lonLat(_ x: Double, _ y: Double, from sr: SpatialReference) throws -> SIMD2<Double>? {
-        let t = try state.transformer(from: sr, to: try state.spatialReference("OGC:CRS84", parameter: "CRS"),
-                                      transformation: nil, catalog: state.embeddedCatalog)
+        Self.lonLat(x, y, try lonLatTransformer(from: sr))
+    }
+
+    /// The transformer from `sr` to WGS 84 longitude/latitude (cached by the state).
+    func lonLatTransformer(from sr: SpatialReference) throws -> Transformer {
+        try state.transformer(from: sr, to: try state.spatialReference("OGC:CRS84", parameter: "CRS"),
+                              transformation: nil, catalog: state.embeddedCatalog)
+    }
+
+    static func lonLat(_ x: Double, _ y: Double, _ t: Transformer) -> SIMD2<Double>? {
         guard let p = try? t.transform(x: x, y: y, z: 0), p.x.isFinite, p.y.isFinite else { return nil }
         return SIMD2(p.x, p.y)
     }
@@ -234,10 +243,11 @@ extension GraticuleServer {
     /// found in longitude/latitude within the box of the reach's corners.
     func vectorFeatures(_ v: VectorFile, at point: SIMD2<Double>, reach: SIMD2<Double>, sr: SpatialReference,
                         count: Int) throws -> [Int] {
+        let t = try lonLatTransformer(from: sr)
         var found: [Int] = []
-        if let p = try lonLat(point.x, point.y, from: sr) { found = Array(v.index.allContaining(lon: p.x, lat: p.y).prefix(count)) }
-        let corners = try [SIMD2(-1.0, -1.0), SIMD2(1, -1), SIMD2(-1, 1), SIMD2(1, 1)].compactMap { d in
-            try lonLat(point.x + d.x * reach.x, point.y + d.y * reach.y, from: sr)
+        if let p = Self.lonLat(point.x, point.y, t) { found = Array(v.index.allContaining(lon: p.x, lat: p.y).prefix(count)) }
+        let corners = [SIMD2(-1.0, -1.0), SIMD2(1, -1), SIMD2(-1, 1), SIMD2(1, 1)].compactMap { d in
+            Self.lonLat(point.x + d.x * reach.x, point.y + d.y * reach.y, t)
         }
         guard corners.count == 4 else { return found }
         let lons = corners.map(\.x), lats = corners.map(\.y)
