@@ -62,10 +62,15 @@ def request():
     """One malformed request: (method, path, body, headers)."""
     kind = random.randrange(17)
     if kind == 16:
-        # OGC API Features: collections by bad names, items with bad bbox, limit, offset, ids.
+        # OGC API Features: collections by bad names, items with bad bbox, limit, offset, ids, CRSs.
         c = enc(pick(NAMES + LAYERS))
         p = {"bbox": enc(pick(["5,47,15,55", "1,2,3", "a,b,c,d", "10,0,0,10", "1e999,0,1,1", ""])),
              "limit": pick(HUGE + BAD_NUMBERS + ["10"]), "offset": pick(HUGE + BAD_NUMBERS + ["0"])}
+        # Part 2: output and bbox CRSs, good and bad (URIs, CURIEs, 3D, vertical, WKT, junk).
+        for name in ("crs", "bbox-crs"):
+            if random.random() < 0.5:
+                p[name] = enc(pick(CRS + ["http://www.opengis.net/def/crs/EPSG/0/3857", "[EPSG:3035]", "EPSG:4978", "EPSG:5703",
+                                          "http://www.opengis.net/def/crs/EPSG/0/", "http://www.opengis.net/def/crs/OGC/1.3/CRS84"]))
         return "GET", pick([f"/ogcapi/collections/{c}", f"/ogcapi/collections/{c}/items?" + q(p),
                             f"/ogcapi/collections/{c}/items/{enc(pick(BAD_NUMBERS + HUGE))}", "/ogcapi/" + enc(pick(NAMES))]), None, {}
     if kind == 0:

@@ -45,7 +45,8 @@
   9. OGC API - Features (/ogcapi): OWSLib's Features client reads the conformance classes and the
      collections, and the countries meeting the box 5..15 E, 47..55 N are those `ogrinfo -spat`
      finds in the exported 1:110m Shapefile; GDAL's OAPIF driver, as a second client, reads the
-     same countries and the vector file's squares from the API.
+     same countries and the vector file's squares from the API. Part 2: square A asked for in
+     EPSG:3035 (northing first) equals ogr2ogr's projection of the file, axes swapped.
 
 Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
@@ -252,6 +253,24 @@ def features_api(url, binary):
     squares = subprocess.run(["ogrinfo", "-ro", "-q", f"OAPIF:{url}ogcapi", "squares_3857"], capture_output=True, text=True, timeout=120).stdout
     names = sorted(re.findall(r"^\s+name \(String\) = (.*)$", squares, re.M))
     check("OGC API Features: the Shapefile's squares through GDAL's OAPIF driver", names == ["A", "B"], f"{names}")
+    features_api_crs(api)
+
+
+def features_api_crs(api):
+    """Check 9, Part 2: features asked for in EPSG:3035 (northing first) through OWSLib, against
+    ogr2ogr's projection of the same file to EPSG:3035 (GDAL writes easting first: swapped)."""
+    crs = "http://www.opengis.net/def/crs/EPSG/0/3035"
+    items = api.collection_items("squares", limit=10, crs=crs)
+    ring = next(f for f in items["features"] if f["properties"]["name"] == "A")["geometry"]["coordinates"][0]
+    source = os.path.join(ROOT, "Tests/GraticuleServerTests/Fixtures/vectors/squares.geojson")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "a.geojson")
+        subprocess.run(["ogr2ogr", "-f", "GeoJSON", "-t_srs", "EPSG:3035", "-lco", "COORDINATE_PRECISION=6", "-where", "name = 'A'",
+                        out, source], check=True, capture_output=True, timeout=60)
+        expected = json.load(open(out))["features"][0]["geometry"]["coordinates"][0]
+    worst = max(max(abs(p[0] - q[1]), abs(p[1] - q[0])) for p, q in zip(ring, expected)) if len(ring) == len(expected) else float("inf")
+    check("OGC API Features in EPSG:3035 (northing first, OWSLib) equal ogr2ogr -t_srs EPSG:3035", worst < 0.01,
+          f"largest difference {worst:.2e} m over {len(ring)} points")
 
 
 def vector_files(wms13, wms11):

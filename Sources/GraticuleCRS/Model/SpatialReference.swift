@@ -72,7 +72,8 @@ public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
         try self.init(wkid: wkid, registry: try Registry.shared)
     }
 
-    /// Resolves text: `EPSG:4326`, `ESRI:102100`, a bare WKID, a `urn:ogc:def:crs:…` URN,
+    /// Resolves text: `EPSG:4326`, `ESRI:102100`, a bare WKID, a `urn:ogc:def:crs:…` URN, an OGC
+    /// URI (`http://www.opengis.net/def/crs/EPSG/0/4326`), a safe CURIE (`[EPSG:4326]`),
     /// WKT1 (OGC/GDAL or Esri), WKT2 (2015 or 2019), PROJJSON or a PROJ string. Codes, names,
     /// aliases and Esri projection names are resolved against `registry`.
     ///
@@ -87,7 +88,8 @@ public struct SpatialReference: Hashable, Sendable, CustomStringConvertible {
             try self.init(wkid: wkid, registry: registry)
             return
         }
-        if trimmed.count < 256, !trimmed.contains("["), !trimmed.contains("{"),
+        let curie = trimmed.hasPrefix("[") && trimmed.hasSuffix("]") && !trimmed.dropFirst().contains("[")
+        if trimmed.count < 256, curie || !trimmed.contains("["), !trimmed.contains("{"),
            let id = Identifier(parsing: trimmed), id.authority != "PROJ" || !trimmed.contains("+") {
             try self.init(authority: id.authority, code: id.code, registry: registry)
             return

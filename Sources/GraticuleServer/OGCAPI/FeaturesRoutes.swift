@@ -1,17 +1,30 @@
 import Foundation
 import GraticuleCore
+import GraticuleCRS
 import GraticuleGeometry
 import GraticuleIO
+import GraticuleTransform
+import HTTPTypes
 import Hummingbird
 
 /// OGC API - Features - Part 1: Core (OGC 17-069r4) at `/ogcapi`, GeoJSON only: the landing page,
 /// `/api` (its OpenAPI 3.0 definition, which QGIS requires), `/conformance`, `/collections` (the built-in countries, `countries` (1:110m) and
 /// `countries10m`, and every vector file of `--vector-dir`), `/collections/{id}`,
 /// `/collections/{id}/items[?bbox=W,S,E,N][&limit=N][&offset=N]` and
-/// `/collections/{id}/items/{featureId}`. Coordinates are CRS84 (longitude, latitude); a
-/// feature's id is its own (a GeoPackage fid) or its position in the layer. `bbox` keeps the
-/// features that meet the box (planar, `GeometryEngine.intersects`); pages have `numberMatched`, `numberReturned` and a
-/// `next` link while features remain. What QGIS's, GDAL's (OAPIF) and OWSLib's clients read.
+/// `/collections/{id}/items/{featureId}`. A feature's id is its own (a GeoPackage fid) or its
+/// position in the layer. `bbox` keeps the features that meet the box (planar,
+/// `GeometryEngine.intersects`); pages have `numberMatched`, `numberReturned` and a `next` link
+/// while features remain. What QGIS's, GDAL's (OAPIF) and OWSLib's clients read.
+///
+/// Coordinate reference systems (OGC API - Features - Part 2, OGC 18-058r1): features are stored
+/// in CRS84 (longitude, latitude; `storageCrs`) and served in any geographic 2D or projected CRS
+/// of the registry: `crs` names the output CRS and `bbox-crs` the bbox's, as OGC URIs
+/// (`http://www.opengis.net/def/crs/EPSG/0/3857`), safe CURIEs (`[EPSG:3857]`) or codes
+/// (`EPSG:3857`, also Esri's, which the advertised list leaves out). Coordinates follow the CRS's
+/// own axis order (EPSG:4326 latitude first, CRS84 longitude first, EPSG:3035 northing first),
+/// for the bbox too. Features are projected with the default transformation of the first data
+/// directory; a bbox in another CRS is projected to CRS84 as its outline densified (64 points a
+/// side) and its extent taken. Every response with geometries names its CRS in `Content-Crs`.
 extension GraticuleServer {
     /// A collection: how the API describes it, and where its features are (a built-in layer,
     /// by name, loaded only when its features are asked for; or a vector file).
@@ -53,8 +66,9 @@ extension GraticuleServer {
             "paths": .object(Dictionary(uniqueKeysWithValues: [
                 path("/", "Landing page"), path("/api", "This definition"), path("/conformance", "Conformance classes"),
                 path("/collections", "The collections"), path("/collections/{collectionId}", "A collection", [id]),
-                path("/collections/{collectionId}/items", "Features of a collection", [id, ref("bbox"), ref("limit"), ref("offset")]),
-                path("/collections/{collectionId}/items/{featureId}", "A feature", [id, fid]),
+                path("/collections/{collectionId}/items", "Features of a collection",
+                     [id, ref("bbox"), ref("bbox-crs"), ref("crs"), ref("limit"), ref("offset")]),
+                path("/collections/{collectionId}/items/{featureId}", "A feature", [id, fid, ref("crs")]),
             ])),
             "components": .object(["parameters": .object([
                 "limit": parameter("limit", .object(["type": .string("integer"), "minimum": .number(1), "maximum": .number(10_000),
@@ -63,7 +77,12 @@ extension GraticuleServer {
                                     "Features to skip"),
                 "bbox": parameter("bbox", .object(["type": .string("array"), "minItems": .number(4), "maxItems": .number(4),
                                                     "items": .object(["type": .string("number")])]),
-                                  "West, south, east, north (CRS84): the features that meet it"),
+                                  "Lower and upper corners in bbox-crs's axis order (CRS84: west, south, east, north): "
+                                  + "the features that meet it"),
+                "bbox-crs": parameter("bbox-crs", .object(["type": .string("string"), "format": .string("uri")]),
+                                      "The bbox's CRS (default CRS84)"),
+                "crs": parameter("crs", .object(["type": .string("string"), "format": .string("uri")]),
+                                 "The CRS of the features' coordinates (default CRS84)"),
             ])]),
         ])
     }()
@@ -71,7 +90,41 @@ extension GraticuleServer {
     static let conformance = [
         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
+        "http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs",
     ]
+
+    static let crs84URI = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
+
+    /// A spatial reference's OGC URI (`http://www.opengis.net/def/crs/EPSG/0/3857`; CRS84's is
+    /// `…/OGC/1.3/CRS84`); nil without an authority code.
+    static func crsURI(_ id: Identifier) -> String {
+        id.authority == "OGC" && id.code == "CRS84" ? crs84URI : "http://www.opengis.net/def/crs/\(id.authority)/0/\(id.code)"
+    }
+
+    /// The CRSs collections offer (Part 2's list, given once in `/collections` and referred to as
+    /// `#/crs`): CRS84 and every EPSG geographic 2D and projected CRS of the registry that is not
+    /// deprecated (the WMS capabilities' list without Esri's codes, which OGC's URIs do not name).
+    var featuresCRSURIs: [String] {
+        [Self.crs84URI] + advertisedCRSs.compactMap { text in
+            guard let id = Identifier(parsing: text), id.authority == "EPSG" else { return nil }
+            return Self.crsURI(id)
+        }
+    }
+
+    /// A CRS of a `crs` or `bbox-crs` parameter: an OGC URI, safe CURIE or `AUTH:CODE` of a
+    /// geographic 2D or projected CRS; CRS84 when absent.
+    func featuresCRS(_ query: Query, _ parameter: String) throws(APIError) -> (sr: SpatialReference, uri: String) {
+        guard let text = query[parameter], !text.isEmpty else {
+            return (try state.spatialReference("OGC:CRS84", parameter: parameter), Self.crs84URI)
+        }
+        let expected = "a CRS URI such as http://www.opengis.net/def/crs/EPSG/0/3857 (the collections' crs list)"
+        guard text.utf8.count <= 256, Identifier(parsing: text) != nil else { throw APIError.badParameter(parameter, text, expected) }
+        let sr = try state.spatialReference(text, parameter: parameter)
+        guard let id = sr.identifier, sr.axes.count == 2, sr.isGeographic || sr.isProjected else {
+            throw APIError.badParameter(parameter, text, "a geographic 2D or projected CRS; " + expected)
+        }
+        return (sr, Self.crsURI(id))
+    }
 
     /// The collections by id, in the order the API lists them.
     func featureCollections() -> [FeatureCollection] {
@@ -94,9 +147,12 @@ extension GraticuleServer {
         let href = "\(base)/ogcapi/collections/\(c.id)"
         return .object([
             "id": .string(c.id), "title": .string(c.title), "itemType": .string("feature"),
-            "crs": .array([.string("http://www.opengis.net/def/crs/OGC/1.3/CRS84")]),
+            // CRS84 first: clients that read one CRS take the first.
+            "crs": .array([.string(Self.crs84URI), .string(Self.crsURI(Identifier("EPSG", 4326))),
+                           .string(Self.crsURI(Identifier("EPSG", 3857))), .string("#/crs")]),
+            "storageCrs": .string(Self.crs84URI),
             "extent": .object(["spatial": .object(["bbox": .array([.array(c.extent.map { .number($0) })]),
-                                                   "crs": .string("http://www.opengis.net/def/crs/OGC/1.3/CRS84")])]),
+                                                   "crs": .string(Self.crs84URI)])]),
             "links": .array([
                 Self.link(href, "self", "application/json", "This collection"),
                 Self.link(href + "/items", "items", "application/geo+json", "Its features"),
@@ -116,7 +172,8 @@ extension GraticuleServer {
             let base = self.publicBaseURL(request)
             return Responses.json(JSONValue.object([
                 "title": .string("Graticule"),
-                "description": .string("The countries and the vector files this server draws, as OGC API Features (GeoJSON, CRS84)."),
+                "description": .string("The countries and the vector files this server draws, as OGC API Features (GeoJSON, "
+                                       + "in CRS84 or any EPSG or Esri CRS of the registry)."),
                 "links": .array([
                     Self.link("\(base)/ogcapi", "self", "application/json", "This document"),
                     Self.link("\(base)/ogcapi/api", "service-desc", "application/vnd.oai.openapi+json;version=3.0", "The API definition"),
@@ -137,6 +194,7 @@ extension GraticuleServer {
             let base = self.publicBaseURL(request)
             return Responses.json(JSONValue.object([
                 "collections": .array(self.featureCollections().map { self.collectionJSON($0, base: base) }),
+                "crs": .array(self.featuresCRSURIs.map { .string($0) }),
                 "links": .array([Self.link("\(base)/ogcapi/collections", "self", "application/json", "The collections")]),
             ]))
         }
@@ -150,29 +208,35 @@ extension GraticuleServer {
             let query = try Query(request)
             let limit = try query.integer("limit", in: 1...10_000, default: 10)
             let offset = try query.integer("offset", in: 0...Int(Int32.max), default: 0)
+            let output = try self.featuresOutput(query)
+            let bboxCRS = try self.featuresCRS(query, "bbox-crs")
             var box: Envelope?
             if let b = try query.numbers("bbox", count: 4) {
                 guard b[0] <= b[2], b[1] <= b[3] else {
-                    throw APIError.badParameter("bbox", query["bbox"] ?? "", "west,south,east,north with west <= east and south <= north")
+                    throw APIError.badParameter("bbox", query["bbox"] ?? "", "lower corner,upper corner with each lower <= upper")
                 }
-                box = Envelope(xMin: b[0], yMin: b[1], xMax: b[2], yMax: b[3])
+                box = try self.lonLatBox(b, in: bboxCRS, query: query)
             }
             let matched = layer.features.indices.filter { i in
                 guard let box else { return true }
                 guard let g = layer.features[i].geometry else { return false }
-                return GeometryEngine.intersects(g, box)
+                return !box.isEmpty && GeometryEngine.intersects(g, box)
             }
             let page = matched.dropFirst(offset).prefix(limit)
             var encoder = GeoJSONEncoder(schema: layer.schema)
             encoder.raw("{\"type\":\"FeatureCollection\",\"features\":[")
             for (k, i) in page.enumerated() {
                 if k > 0 { encoder.raw(",") }
-                encoder.feature(layer.features[i], id: Self.featureID(layer.features[i], at: i))
+                encoder.feature(output.feature(layer.features[i]), id: Self.featureID(layer.features[i], at: i))
             }
             let base = self.publicBaseURL(request) + "/ogcapi/collections/\(c.id)/items"
             func pageURL(_ offset: Int) -> String {
                 var parts = ["limit=\(limit)", "offset=\(offset)"]
-                if let box { parts.append("bbox=\([box.xMin, box.yMin, box.xMax, box.yMax].map { "\($0)" }.joined(separator: ","))") }
+                for name in ["bbox", "bbox-crs", "crs"] {
+                    if let v = query[name], !v.isEmpty {
+                        parts.append("\(name)=\(v.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? v)")
+                    }
+                }
                 return base + "?" + parts.joined(separator: "&")
             }
             var links = [Self.link(pageURL(offset), "self", "application/geo+json", "This page")]
@@ -185,7 +249,7 @@ extension GraticuleServer {
             ]))
             encoder.raw("],")
             encoder.append(tail.dropFirst())  // the members after the features, without the opening brace
-            return Responses.bytes(encoder.bytes, contentType: "application/geo+json")
+            return Responses.bytes(encoder.bytes, contentType: "application/geo+json", headers: output.headers)
         }
         router.get("/ogcapi/collections/:id/items/:fid") { request, context in
             let c = try self.featureCollection(context.parameters.get("id") ?? "")
@@ -195,9 +259,54 @@ extension GraticuleServer {
                   let i = layer.features.indices.first(where: { Self.featureID(layer.features[$0], at: $0) == fid }) else {
                 throw APIError(.notFound, "collection \(c.id) has no feature \(APIError.quoted(raw))")
             }
+            let output = try self.featuresOutput(try Query(request))
             var encoder = GeoJSONEncoder(schema: layer.schema)
-            encoder.feature(layer.features[i], id: fid)
-            return Responses.bytes(encoder.bytes, contentType: "application/geo+json")
+            encoder.feature(output.feature(layer.features[i]), id: fid)
+            return Responses.bytes(encoder.bytes, contentType: "application/geo+json", headers: output.headers)
         }
+    }
+
+    /// How features leave: projected from CRS84 into the `crs` parameter's CRS, in its axis order.
+    struct FeaturesOutput {
+        let uri: String
+        /// Nil for CRS84 (features go out as stored).
+        let transformer: Transformer?
+        let northFirst: Bool
+
+        func feature(_ f: Feature) -> Feature {
+            guard transformer != nil || northFirst, let g = f.geometry else { return f }
+            var out = f
+            let projected = transformer.map { GeometryEngine.project(g, using: $0) } ?? g
+            out.geometry = northFirst ? projected.swappingXY : projected
+            return out
+        }
+
+        /// `Content-Crs: <uri>` (OGC 18-058r1 §7.2).
+        var headers: HTTPFields {
+            var h = HTTPFields()
+            h[HTTPField.Name("Content-Crs")!] = "<\(uri)>"
+            return h
+        }
+    }
+
+    func featuresOutput(_ query: Query) throws(APIError) -> FeaturesOutput {
+        let (sr, uri) = try featuresCRS(query, "crs")
+        let northFirst = WMSAxes.isNorthFirst(sr, name: uri)
+        guard uri != Self.crs84URI else { return FeaturesOutput(uri: uri, transformer: nil, northFirst: false) }
+        let t = try state.transformer(from: try state.spatialReference("OGC:CRS84", parameter: "crs"), to: sr, transformation: nil,
+                                      catalog: try state.dataDirectory(query).catalog)
+        return FeaturesOutput(uri: uri, transformer: t, northFirst: northFirst)
+    }
+
+    /// A bbox (lower corner, upper corner, in the CRS's axis order) as a CRS84 envelope: its
+    /// outline densified and projected, and the extent of that taken (empty when no part of it
+    /// has a place in CRS84).
+    func lonLatBox(_ b: [Double], in crs: (sr: SpatialReference, uri: String), query: Query) throws(APIError) -> Envelope {
+        var e = Envelope(xMin: b[0], yMin: b[1], xMax: b[2], yMax: b[3], spatialReference: crs.sr)
+        if WMSAxes.isNorthFirst(crs.sr, name: crs.uri) { e = Envelope(xMin: b[1], yMin: b[0], xMax: b[3], yMax: b[2], spatialReference: crs.sr) }
+        guard crs.uri != Self.crs84URI else { return e }
+        let t = try state.transformer(from: crs.sr, to: try state.spatialReference("OGC:CRS84", parameter: "bbox-crs"),
+                                      transformation: nil, catalog: try state.dataDirectory(query).catalog)
+        return GeometryEngine.project(.envelope(e), using: t).extent
     }
 }
