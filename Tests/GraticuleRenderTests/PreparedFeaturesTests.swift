@@ -44,5 +44,15 @@ import Testing
         #expect(prepared.items.map(\.layer) == ["mixed", "mixed", "points"])
         #expect(plain.items.map(\.layer) == ["mixed", "mixed", "points"])
         ProjectedCountriesTests.compare(plain, prepared, "mixed")
+        // A layer's own style colours its polygons and lines (lines at least 1 px), not the
+        // layers after it; the margin of the view grows with its width.
+        let own = FeatureStyle(fill: MapColor(red: 200, green: 0, blue: 0, alpha: 100), stroke: .black, strokeWidth: 3)
+        let styled = try MapRenderer(spatialReference: sr, width: 512, height: 256,
+                                     layers: [.preparedFeatures(BuiltInLayer(name: "mixed", layer: layer, provenance: ""), style: own),
+                                              .features(layer)]).scene()
+        #expect(styled.items.map(\.layer) == ["mixed", "mixed", "points", "mixed", "mixed", "points"])
+        #expect(styled.items[0].fill == own.fill && styled.items[0].stroke == .black && styled.items[0].strokeWidth == 3)
+        #expect(styled.items[1].fill == nil && styled.items[1].stroke == .black && styled.items[1].strokeWidth == 3)
+        #expect(styled.items[3].fill == MapStyle.standard.featureFill && styled.items[4].stroke == MapStyle.standard.featureStroke)
     }
 }

@@ -75,7 +75,7 @@ import Testing
     /// A vector file's swatch: its fill (translucent: over transparent, the colour itself at
     /// that alpha) inside its outline.
     @Test func vectorSwatchTakesTheFeatureColours() {
-        let swatch = GraticuleServer.legendImage(.swatch(label: "squares", features: true), width: 20, height: 20)
+        let swatch = GraticuleServer.legendImage(.swatch(label: "squares", features: FeatureStyle(.standard)), width: 20, height: 20)
         let fill = MapStyle.standard.featureFill, stroke = MapStyle.standard.featureStroke
         #expect(swatch.pixel(x: 10, y: 10) == SIMD4(fill.red, fill.green, fill.blue, fill.alpha), "\(swatch.pixel(x: 10, y: 10))")
         #expect(Self.close(swatch.pixel(x: 2, y: 10), (Int(stroke.red), Int(stroke.green), Int(stroke.blue)), within: 0),

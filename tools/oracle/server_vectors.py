@@ -6,6 +6,10 @@
     squares_3857.shp     the two squares, projected to EPSG:3857 by GDAL's ogr2ogr (with .dbf, .shx,
                          .prj, .cpg): the server must take them back to longitude/latitude
     overlaps.geojson     two squares that overlap: X (30..40°E, 30..40°N) and Y (35..45°E, 35..45°N)
+    overlaps.style.json  overlaps' own colours (simplestyle keys: fill #d81b60 at opacity 0.5,
+                         stroke #000 2 px wide)
+    squares_3857.style.json  a style with a misspelt key: the server warns and draws the file
+                         in the map style's colours
     broken.geojson       not JSON: the server leaves it out with a warning
     notes.txt            not a vector format: ignored
 
@@ -44,6 +48,12 @@ def main():
     overlapping = [square("X", 5, 30, 30, 40, 40), square("Y", 6, 35, 35, 45, 45)]
     with open(os.path.join(OUT, "overlaps.geojson"), "w") as f:
         json.dump({"type": "FeatureCollection", "features": overlapping}, f, indent=1)
+        f.write("\n")
+    with open(os.path.join(OUT, "overlaps.style.json"), "w") as f:
+        json.dump({"fill": "#d81b60", "fill-opacity": 0.5, "stroke": "#000", "stroke-width": 2}, f, indent=1)
+        f.write("\n")
+    with open(os.path.join(OUT, "squares_3857.style.json"), "w") as f:
+        json.dump({"fill": "#ff0000", "stroke-widht": 3}, f, indent=1)
         f.write("\n")
     with open(os.path.join(OUT, "broken.geojson"), "w") as f:
         f.write("not json\n")

@@ -51,8 +51,8 @@ public enum MapLayer: Sendable, Hashable {
     /// longitude/latitude), drawn as `features` is, but its polygons go the countries' way: clipped
     /// to the projection's region once per spatial reference and tolerance, projected and paired
     /// once per scale, so that a server drawing many views of a large file does not redo that in
-    /// every view.
-    case preparedFeatures(BuiltInLayer)
+    /// every view. `style` replaces the map style's feature colours for this layer.
+    case preparedFeatures(BuiltInLayer, style: FeatureStyle? = nil)
 
     /// The layers `graticule render` draws by default.
     public static let standard: [MapLayer] = [.countries(.automatic), .graticule(stepDegrees: 30), .outline]

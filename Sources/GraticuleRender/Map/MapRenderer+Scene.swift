@@ -40,9 +40,11 @@ extension MapRenderer {
                 builder.points(points)
             case let .features(layer):
                 builder.features(layer)
-            case let .preparedFeatures(layer):
+            case let .preparedFeatures(layer, featureStyle):
+                builder.featureStyle = featureStyle ?? FeatureStyle(style)
                 builder.polygons(prepared(layer), itemLayer: layer.name, asFeatures: true)
                 builder.features(layer.layer, polygons: false)
+                builder.featureStyle = FeatureStyle(style)
             }
         }
         return MapScene(width: width, height: height, background: style.background, items: builder.items,
@@ -77,6 +79,8 @@ struct SceneBuilder {
     var reuseProjection = true
     /// Whether items get the edges they share (`EdgeSkips`).
     var pairsEdges = true
+    /// The colours of the vector layer being built (the map style's unless the layer has its own).
+    var featureStyle: FeatureStyle
     private var buffer: [SIMD2<Double>] = []
     private var scratch: [SIMD2<Double>] = []
     private var projected = Resampler.Scratch()
@@ -85,8 +89,14 @@ struct SceneBuilder {
         self.renderer = renderer
         resampler = Resampler(projection: renderer.projection, view: renderer.view)
         let s = renderer.style
+        featureStyle = FeatureStyle(s)
+        // Room for the widest line any layer may draw (a vector layer's own style included).
+        let layerWidths = renderer.layers.map { layer -> Double in
+            if case let .preparedFeatures(_, own?) = layer { return own.strokeWidth }
+            return 0
+        }
         let margin = 2 + max(s.countryStrokeWidth, s.outlineStrokeWidth, s.graticuleStrokeWidth, s.pointRadius,
-                             max(1, s.featureStrokeWidth))
+                             max(1, s.featureStrokeWidth, layerWidths.max() ?? 0))
         viewClip = ViewClip(width: renderer.width, height: renderer.height, margin: margin)
     }
 
@@ -194,7 +204,7 @@ struct SceneBuilder {
             if projected == nil { kept = Array(repeating: -1, count: paths.count) }
             for g in kept where g >= 0 { group[g] = groupIndex }
             groupItems.append((items.count, kept, groupIndex))
-            let (fill, stroke, width) = asFeatures ? (style.featureFill, style.featureStroke, style.featureStrokeWidth)
+            let (fill, stroke, width) = asFeatures ? (featureStyle.fill, featureStyle.stroke, featureStyle.strokeWidth)
                 : (selected ? style.selectionFill : style.countryFill, style.countryStroke, style.countryStrokeWidth)
             items.append(MapScene.Item(layer: itemLayer, paths: paths, closed: true, fill: fill,
                                        stroke: width > 0 ? stroke : nil, strokeWidth: width, id: code, title: name))
@@ -311,9 +321,9 @@ struct SceneBuilder {
         for (polygon, name) in polygons {
             let paths = pixelRings(renderer.clipper.clip(polygon, input: &input, name: name), name: name)
             guard !paths.isEmpty else { continue }
-            items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: style.featureFill,
-                                       stroke: style.featureStrokeWidth > 0 ? style.featureStroke : nil,
-                                       strokeWidth: style.featureStrokeWidth, id: nil, title: nil))
+            items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: featureStyle.fill,
+                                       stroke: featureStyle.strokeWidth > 0 ? featureStyle.stroke : nil,
+                                       strokeWidth: featureStyle.strokeWidth, id: nil, title: nil))
         }
         // One paint group, every path paired in this view.
         if pairsEdges {
@@ -324,7 +334,7 @@ struct SceneBuilder {
         let paths = pixelLines(lines, name: layer.name)
         if !paths.isEmpty {
             items.append(MapScene.Item(layer: layer.name, paths: paths, closed: false, fill: nil,
-                                       stroke: style.featureStroke, strokeWidth: max(1, style.featureStrokeWidth),
+                                       stroke: featureStyle.stroke, strokeWidth: max(1, featureStyle.strokeWidth),
                                        id: nil, title: nil))
         }
         self.points(points)

@@ -20,12 +20,13 @@ enum ServedLayer: Sendable {
         }
     }
 
-    /// The layer as the renderer draws it.
-    var composed: MapComposer.Layer {
+    /// The layer as the renderer draws it, at `pixelRatio` device pixels per reference pixel
+    /// (a vector file's own line width is scaled with the map style's).
+    func composed(pixelRatio: Double) -> MapComposer.Layer {
         switch self {
         case let .raster(r): return .raster(RasterLayer(r, ramp: Self.ramp(for: r)))
         case let .countries(l): return .vector(.countries(l.name == "countries10m" ? .high : .low))
-        case let .features(v): return .vector(.preparedFeatures(v.prepared))
+        case let .features(v): return .vector(.preparedFeatures(v.prepared, style: v.style?.scaled(by: pixelRatio)))
         }
     }
 
@@ -106,7 +107,7 @@ extension GraticuleServer {
     /// GraticuleRender's `MapComposer` (the path `graticule render` uses for raster layers too).
     func composeMap(_ request: MapRequest) throws(APIError) -> Canvas {
         _ = try vectorRenderer([], request, background: .transparent)  // the view's errors name bbox
-        let layers = request.layers.map(\.composed)
+        let layers = request.layers.map { $0.composed(pixelRatio: request.pixelRatio) }
         var style = MapStyle.standard.scaled(by: request.pixelRatio)
         let bg = request.background
         style.background = MapColor(red: bg.x, green: bg.y, blue: bg.z, alpha: bg.w)

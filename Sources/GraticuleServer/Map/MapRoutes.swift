@@ -59,7 +59,7 @@ extension GraticuleServer {
     func svgMap(_ map: MapRequest, adding: [MapLayer], format: (name: String, value: String)) async throws -> Response {
         var vector: [MapLayer] = []
         for layer in map.layers {
-            guard case let .vector(v) = layer.composed else {
+            guard case let .vector(v) = layer.composed(pixelRatio: map.pixelRatio) else {
                 throw APIError.badParameter(format.name, format.value, "SVG maps draw vector layers only; \(layer.name) is a raster: ask for PNG or JPEG")
             }
             vector.append(v)

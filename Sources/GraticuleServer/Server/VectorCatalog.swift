@@ -3,6 +3,7 @@ import GraticuleCore
 import GraticuleCRS
 import GraticuleGeometry
 import GraticuleIO
+import GraticuleRender
 import GraticuleTransform
 
 /// A vector file served as a map layer: its features in WGS 84 longitude/latitude, prepared for
@@ -15,6 +16,8 @@ final class VectorFile: Sendable {
     let prepared: BuiltInLayer
     /// West, south, east, north (degrees); the whole world for a layer without geometry.
     let lonLatExtent: [Double]
+    /// Its own colours (`VectorStyle`: a `NAME.style.json` beside it), nil for the map style's.
+    let style: FeatureStyle?
     /// How capabilities documents and the OGC API name it.
     var title: String { "Vector file \(name) (\(layer.features.count) features)" }
 
@@ -23,8 +26,9 @@ final class VectorFile: Sendable {
     /// Over the polygon features, in their order (built on first use).
     var index: SphericalIndex { prepared.index }
 
-    init(name: String, layer: FeatureLayer, source: String) {
+    init(name: String, layer: FeatureLayer, source: String, style: FeatureStyle? = nil) {
         self.name = name
+        self.style = style
         prepared = BuiltInLayer(name: name, layer: layer, provenance: source)
         let e = layer.extent
         lonLatExtent = e.isEmpty ? [-180, -90, 180, 90]
@@ -42,6 +46,8 @@ final class VectorFile: Sendable {
 /// default transformation (the server's default data directory's grids): maps draw from memory,
 /// and a file that cannot be read is left out with a warning on standard error instead of failing
 /// requests. A name that a built-in layer or a raster already has is left out the same way.
+/// A file's `NAME.style.json` beside it gives its colours (`VectorStyle`); one that cannot be
+/// read leaves the file in the map style's colours, with a warning.
 final class VectorCatalog: Sendable {
     let files: [String: VectorFile]
 
@@ -53,7 +59,8 @@ final class VectorCatalog: Sendable {
             if entries.isEmpty { warnings.append("vector directory \(dir.path): no files") }
             for e in entries.sorted() {
                 // A shapefile's .dbf names the same format as its .shp: the .shp is the layer.
-                guard let format = VectorFormat.of(e), format != .builtIn, !e.lowercased().hasSuffix(".dbf") else { continue }
+                guard let format = VectorFormat.of(e), format != .builtIn, !e.lowercased().hasSuffix(".dbf"),
+                      !VectorStyle.isSidecar(e) else { continue }
                 let name = (e as NSString).deletingPathExtension
                 guard RasterCatalog.isValidName(name) else {
                     warnings.append("vector file \(e): left out (a layer name is letters, digits, _, - and . only)")
@@ -66,7 +73,14 @@ final class VectorCatalog: Sendable {
                 let path = dir.appendingPathComponent(e).path
                 do {
                     let layer = try GeometryEngine.geographic(try VectorDataset.read(path), catalog: catalog).layer
-                    files[name] = VectorFile(name: name, layer: layer, source: path)
+                    var style: FeatureStyle?
+                    let sidecar = dir.appendingPathComponent(VectorStyle.sidecarName(of: name))
+                    if let data = FileManager.default.contents(atPath: sidecar.path) {
+                        do { style = try VectorStyle.parse(data) } catch {
+                            warnings.append("style \(sidecar.path): not used (\(error.description)); \(name) drawn in the map style's colours")
+                        }
+                    }
+                    files[name] = VectorFile(name: name, layer: layer, source: path, style: style)
                 } catch {
                     warnings.append("vector file \(path): left out: \(error.description)")
                 }

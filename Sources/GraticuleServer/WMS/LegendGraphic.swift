@@ -26,8 +26,9 @@ extension GraticuleServer {
     /// A layer's legend: what it shows and its default symbol size (what the capabilities'
     /// `LegendURL` states, with the default labels).
     enum Legend {
-        /// A fill swatch; `label` is written beside it when labels are forced on.
-        case swatch(label: String, features: Bool = false)
+        /// A fill swatch; `label` is written beside it when labels are forced on. `features`: a
+        /// vector file's colours (nil: the countries').
+        case swatch(label: String, features: FeatureStyle? = nil)
         /// A colour ramp's bar with labels at the ticks' values.
         case ramp(ColorRamp, ticks: [Tick])
 
@@ -54,7 +55,7 @@ extension GraticuleServer {
     func legend(of layer: ServedLayer) -> Legend? {
         switch layer {
         case .countries: return .swatch(label: layer.name)
-        case .features: return .swatch(label: layer.name, features: true)
+        case let .features(v): return .swatch(label: layer.name, features: v.style ?? FeatureStyle(.standard))
         case let .raster(r):
             if let ramp = ServedLayer.ramp(for: r) {
                 let (low, high) = ramp.range
@@ -200,7 +201,7 @@ extension GraticuleServer {
             box.line(to: Double(width) - inset, Double(height) - inset)
             box.line(to: inset, Double(height) - inset)
             box.close()
-            let (fill, stroke) = features ? (style.featureFill, style.featureStroke) : (style.countryFill, style.countryStroke)
+            let (fill, stroke) = features.map { ($0.fill, $0.stroke) } ?? (style.countryFill, style.countryStroke)
             canvas.fillAndStroke(box, fill: fill.rgba, stroke: stroke.rgba, width: 1)
         case let .ramp(ramp, _):
             let (low, high) = ramp.range, vertical = layout.vertical
