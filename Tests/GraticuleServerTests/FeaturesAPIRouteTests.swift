@@ -46,6 +46,20 @@ import Testing
         #expect(Self.links(page)["next"] == nil)
     }
 
+    /// A box whose west edge lies east of its east edge spans the antimeridian (OGC 17-069r4
+    /// §7.15.3): 160°E…170°W, 50°S…0° finds what `ogrinfo -spat` finds in its two halves (160 -50
+    /// 180 0: Fiji, New Caledonia, New Zealand, Solomon Islands, Vanuatu; -180 -50 -160 0: Fiji;
+    /// GDAL 3.6.2 on the exported 1:110m Shapefile), in CRS84 and in EPSG:4326 (latitude first).
+    @Test func boxesAcrossTheAntimeridian() async throws {
+        let expected = ["Fiji", "New Caledonia", "New Zealand", "Solomon Islands", "Vanuatu"]
+        for query in ["bbox=160,-50,-160,0", "bbox=-50,160,0,-160&bbox-crs=EPSG:4326"] {
+            let r = try await LiveServer.request("/ogcapi/collections/countries/items?limit=100&\(query)")
+            #expect(r.status == 200, "\(r.text)")
+            let names = (try r.json()["features"] as? [[String: Any]] ?? []).compactMap { ($0["properties"] as? [String: Any])?["ADMIN"] as? String }
+            #expect(names.sorted() == expected, "\(query)")
+        }
+    }
+
     @Test func pagesFollowTheNextLinks() async throws {
         var url: String? = "/ogcapi/collections/countries/items?limit=50"
         var seen: [Int] = [], pages = 0
@@ -76,7 +90,8 @@ import Testing
         ("/ogcapi/collections/nope", 404), ("/ogcapi/collections/nope/items", 404), ("/ogcapi/collections/squares/items/99", 404),
         ("/ogcapi/collections/squares/items/x", 404), ("/ogcapi/collections/squares/items?limit=0", 400),
         ("/ogcapi/collections/squares/items?limit=abc", 400), ("/ogcapi/collections/squares/items?bbox=1,2,3", 400),
-        ("/ogcapi/collections/squares/items?bbox=10,0,0,10", 400), ("/ogcapi/collections/squares/items?offset=-1", 400),
+        ("/ogcapi/collections/squares/items?bbox=0,10,10,0", 400),
+        ("/ogcapi/collections/squares/items?bbox=1000000,0,0,1000000&bbox-crs=EPSG:3857", 400), ("/ogcapi/collections/squares/items?offset=-1", 400),
         ("/ogcapi/collections/..%2Fsquares/items", 404),
     ])
     func errors(path: String, status: Int) async throws {

@@ -24,7 +24,8 @@ import Hummingbird
 /// own axis order (EPSG:4326 latitude first, CRS84 longitude first, EPSG:3035 northing first),
 /// for the bbox too. Features are projected with the default transformation of the first data
 /// directory; a bbox in another CRS is projected to CRS84 as its outline densified (64 points a
-/// side) and its extent taken. Every response with geometries names its CRS in `Content-Crs`.
+/// side) and its extent taken. A longitude/latitude bbox whose west edge lies east of its east edge
+/// spans the antimeridian (Part 1 §7.15.3). Every response with geometries names its CRS in `Content-Crs`.
 extension GraticuleServer {
     /// A collection: how the API describes it, and where its features are (a built-in layer,
     /// by name, loaded only when its features are asked for; or a vector file).
@@ -210,17 +211,11 @@ extension GraticuleServer {
             let offset = try query.integer("offset", in: 0...Int(Int32.max), default: 0)
             let output = try self.featuresOutput(query)
             let bboxCRS = try self.featuresCRS(query, "bbox-crs")
-            var box: Envelope?
-            if let b = try query.numbers("bbox", count: 4) {
-                guard b[0] <= b[2], b[1] <= b[3] else {
-                    throw APIError.badParameter("bbox", query["bbox"] ?? "", "lower corner,upper corner with each lower <= upper")
-                }
-                box = try self.lonLatBox(b, in: bboxCRS, query: query)
-            }
+            let boxes = try query.numbers("bbox", count: 4).map { b throws(APIError) in try self.lonLatBoxes(b, in: bboxCRS, query: query) }
             let matched = layer.features.indices.filter { i in
-                guard let box else { return true }
+                guard let boxes else { return true }
                 guard let g = layer.features[i].geometry else { return false }
-                return !box.isEmpty && GeometryEngine.intersects(g, box)
+                return boxes.contains { !$0.isEmpty && GeometryEngine.intersects(g, $0) }
             }
             let page = matched.dropFirst(offset).prefix(limit)
             var encoder = GeoJSONEncoder(schema: layer.schema)
@@ -298,15 +293,29 @@ extension GraticuleServer {
         return FeaturesOutput(uri: uri, transformer: t, northFirst: northFirst)
     }
 
-    /// A bbox (lower corner, upper corner, in the CRS's axis order) as a CRS84 envelope: its
-    /// outline densified and projected, and the extent of that taken (empty when no part of it
-    /// has a place in CRS84).
-    func lonLatBox(_ b: [Double], in crs: (sr: SpatialReference, uri: String), query: Query) throws(APIError) -> Envelope {
-        var e = Envelope(xMin: b[0], yMin: b[1], xMax: b[2], yMax: b[3], spatialReference: crs.sr)
-        if WMSAxes.isNorthFirst(crs.sr, name: crs.uri) { e = Envelope(xMin: b[1], yMin: b[0], xMax: b[3], yMax: b[2], spatialReference: crs.sr) }
-        guard crs.uri != Self.crs84URI else { return e }
+    /// A bbox (lower corner, upper corner, in the CRS's axis order) as CRS84 envelopes: one, or
+    /// two when a longitude/latitude box spans the antimeridian (its west edge east of its east
+    /// edge, as OGC 17-069r4 §7.15.3 allows: `170,-50,-170,0` is 170°E…180° and 180°…170°W).
+    /// A box in another CRS is projected as its outline densified, and the extent of that taken
+    /// (empty when no part of it has a place in CRS84).
+    func lonLatBoxes(_ b: [Double], in crs: (sr: SpatialReference, uri: String), query: Query) throws(APIError) -> [Envelope] {
+        let raw = query["bbox"] ?? ""
+        let (x0, y0, x1, y1) = WMSAxes.isNorthFirst(crs.sr, name: crs.uri) ? (b[1], b[0], b[3], b[2]) : (b[0], b[1], b[2], b[3])
+        guard y0 <= y1 else {
+            throw APIError.badParameter("bbox", raw, "lower corner,upper corner with the lower one south of the upper one")
+        }
+        var boxes = [Envelope(xMin: x0, yMin: y0, xMax: x1, yMax: y1, spatialReference: crs.sr)]
+        if x0 > x1 {
+            guard crs.sr.isGeographic, crs.sr.unit.map({ abs($0.factor / UnitOfMeasure.degree.factor - 1) < 1e-9 }) == true else {
+                throw APIError.badParameter("bbox", raw, "lower corner,upper corner with the lower one west of the upper one "
+                                            + "(only a box in longitude and latitude degrees may span the antimeridian)")
+            }
+            boxes = [Envelope(xMin: x0, yMin: y0, xMax: 180, yMax: y1, spatialReference: crs.sr),
+                     Envelope(xMin: -180, yMin: y0, xMax: x1, yMax: y1, spatialReference: crs.sr)]
+        }
+        guard crs.uri != Self.crs84URI else { return boxes }
         let t = try state.transformer(from: crs.sr, to: try state.spatialReference("OGC:CRS84", parameter: "bbox-crs"),
                                       transformation: nil, catalog: try state.dataDirectory(query).catalog)
-        return GeometryEngine.project(.envelope(e), using: t).extent
+        return boxes.map { GeometryEngine.project(.envelope($0), using: t).extent }
     }
 }
