@@ -20,6 +20,12 @@ enum ServedLayer: Sendable {
         }
     }
 
+    /// The name image cache keys use: a vector file's with its reading (`VectorFile.version`).
+    var cacheName: String {
+        if case let .features(v) = self { return "\(v.name)#\(v.version)" }
+        return name
+    }
+
     /// The layer as the renderer draws it, at `pixelRatio` device pixels per reference pixel
     /// (a vector file's own line width is scaled with the map style's).
     func composed(pixelRatio: Double) -> MapComposer.Layer {
@@ -68,7 +74,7 @@ struct MapRequest: Sendable {
     var key: Key {
         Key(spatialReference: spatialReference,
             extent: [extent.xMin, extent.yMin, extent.xMax, extent.yMax].map(\.bitPattern),
-            width: width, height: height, layers: layers.map(\.name), background: background, format: format,
+            width: width, height: height, layers: layers.map(\.cacheName), background: background, format: format,
             pixelRatio: pixelRatio.bitPattern)
     }
 }

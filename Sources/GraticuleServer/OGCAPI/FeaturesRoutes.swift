@@ -130,9 +130,8 @@ extension GraticuleServer {
     /// The collections by id, in the order the API lists them.
     func featureCollections() -> [FeatureCollection] {
         Self.countriesLayers.map { FeatureCollection(id: $0.0, title: $0.2, extent: [-180, -90, 180, 90], source: .builtIn($0.1)) }
-            + state.vectors.names.map { name in
-                let v = state.vectors.files[name]!
-                return FeatureCollection(id: name, title: v.title, extent: v.lonLatExtent, source: .file(v))
+            + state.vectors.sorted.map { v in
+                FeatureCollection(id: v.name, title: v.title, extent: v.lonLatExtent, source: .file(v))
             }
     }
 

@@ -43,10 +43,16 @@ final class ServerState: Sendable {
         }
         directoryCatalogs = catalogs
         rasters = RasterCatalog(directories: configuration.rasterDirectories)
+        let images = BoundedCache<MapRequest.Key, [UInt8]>(capacity: 4096,
+                                                          maxCost: configuration.cachesImages ? configuration.limits.imageCacheBytes : 0)
+        self.images = images
+        // A vector file read again, added or removed: maps and capabilities drawn before are stale.
         vectors = VectorCatalog(directories: configuration.vectorDirectories,
                                 taken: Set(GraticuleServer.countriesLayers.flatMap { [$0.0, $0.1] } + rasters.names),
-                                catalog: catalogs.first?.1 ?? embeddedCatalog)
-        images = BoundedCache(capacity: 4096, maxCost: configuration.cachesImages ? configuration.limits.imageCacheBytes : 0)
+                                catalog: catalogs.first?.1 ?? embeddedCatalog) { [capabilities] in
+            images.removeAll()
+            capabilities.removeAll()
+        }
     }
 
     /// The data directory a request uses: `dataDir` absent → the first configured one (or none);

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GraticuleCore
 import GraticuleCRS
 import GraticuleGeometry
@@ -18,6 +19,10 @@ final class VectorFile: Sendable {
     let lonLatExtent: [Double]
     /// Its own colours (`VectorStyle`: a `NAME.style.json` beside it), nil for the map style's.
     let style: FeatureStyle?
+    /// Which reading of the file this is (unique in the process): image cache keys name it, so
+    /// that a map drawn from an earlier reading is never served for a later one.
+    let version: Int
+    private static let readings = Atomic(0)
     /// How capabilities documents and the OGC API name it.
     var title: String { "Vector file \(name) (\(layer.features.count) features)" }
 
@@ -29,6 +34,7 @@ final class VectorFile: Sendable {
     init(name: String, layer: FeatureLayer, source: String, style: FeatureStyle? = nil) {
         self.name = name
         self.style = style
+        version = Self.readings.add(1, ordering: .relaxed).newValue
         prepared = BuiltInLayer(name: name, layer: layer, provenance: source)
         let e = layer.extent
         lonLatExtent = e.isEmpty ? [-180, -90, 180, 90]
@@ -48,47 +54,136 @@ final class VectorFile: Sendable {
 /// requests. A name that a built-in layer or a raster already has is left out the same way.
 /// A file's `NAME.style.json` beside it gives its colours (`VectorStyle`); one that cannot be
 /// read leaves the file in the map style's colours, with a warning.
+///
+/// The directories are looked at again when a request asks for the files and `refreshInterval`
+/// has passed since the last look: a file added, changed (its size or modification time, or its
+/// style's) or removed is read, re-read or dropped, without a restart, and `onChange` runs (the
+/// server empties its image and capabilities caches). A file that changed but cannot be read
+/// keeps its last good version (a file being written is not served half-read).
 final class VectorCatalog: Sendable {
-    let files: [String: VectorFile]
-
-    init(directories: [URL], taken: Set<String>, catalog: TransformationCatalog) {
+    /// What one look at the directories found: the layers, and what each was read from.
+    private struct Snapshot {
         var files: [String: VectorFile] = [:]
+        /// Per layer name: the file's and its style's size and modification time when read.
+        var stamps: [String: [FileStamp]] = [:]
+        var lastLook = ContinuousClock.now
+    }
+
+    private struct FileStamp: Equatable {
+        var size: UInt64
+        var modified: Date
+    }
+
+    private let directories: [URL]
+    private let taken: Set<String>
+    private let catalog: TransformationCatalog
+    private let onChange: @Sendable () -> Void
+    private let state = Mutex(Snapshot())
+    /// Whether a look is under way (one at a time; other requests use the last snapshot).
+    private let looking = Atomic(false)
+    let refreshInterval: Duration
+
+    init(directories: [URL], taken: Set<String>, catalog: TransformationCatalog, refreshInterval: Duration = .seconds(2),
+         onChange: @escaping @Sendable () -> Void = {}) {
+        self.directories = directories
+        self.taken = taken
+        self.catalog = catalog
+        self.onChange = onChange
+        self.refreshInterval = refreshInterval
+        var first = Snapshot()
+        let warnings = Self.look(directories: directories, taken: taken, catalog: catalog, into: &first, atStart: true)
+        state.withLock { $0 = first }
+        Self.report(warnings)
+    }
+
+    /// The layers by name, after looking at the directories again if `refreshInterval` has passed.
+    var files: [String: VectorFile] {
+        refreshIfDue()
+        return state.withLock { $0.files }
+    }
+
+    /// The layers in name order (one snapshot).
+    var sorted: [VectorFile] { files.values.sorted { $0.name < $1.name } }
+
+    var names: [String] { files.keys.sorted() }
+
+    /// Looks at the directories again now (tests; `files` does it when due).
+    func refresh() {
+        guard looking.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return }
+        defer { looking.store(false, ordering: .releasing) }
+        var next = state.withLock { $0 }
+        let before = next.stamps
+        let warnings = Self.look(directories: directories, taken: taken, catalog: catalog, into: &next, atStart: false)
+        next.lastLook = .now
+        state.withLock { $0 = next }
+        Self.report(warnings)
+        if next.stamps != before { onChange() }
+    }
+
+    private func refreshIfDue() {
+        let due = state.withLock { ContinuousClock.now - $0.lastLook >= refreshInterval }
+        if due && !directories.isEmpty { refresh() }
+    }
+
+    private static func report(_ warnings: [String]) {
+        for w in warnings { FileHandle.standardError.write(Data("graticule serve: \(w)\n".utf8)) }
+    }
+
+    private static func stamp(_ path: String) -> FileStamp? {
+        guard let a = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        return FileStamp(size: (a[.size] as? NSNumber)?.uint64Value ?? 0, modified: a[.modificationDate] as? Date ?? .distantPast)
+    }
+
+    /// Reads what is new or changed into `snapshot` and drops what is gone; the warnings to print
+    /// (at start every problem; later only those of files that changed).
+    private static func look(directories: [URL], taken: Set<String>, catalog: TransformationCatalog,
+                             into snapshot: inout Snapshot, atStart: Bool) -> [String] {
         var warnings: [String] = []
+        var seen: Set<String> = []
         for dir in directories {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-            if entries.isEmpty { warnings.append("vector directory \(dir.path): no files") }
+            if entries.isEmpty && atStart { warnings.append("vector directory \(dir.path): no files") }
             for e in entries.sorted() {
                 // A shapefile's .dbf names the same format as its .shp: the .shp is the layer.
                 guard let format = VectorFormat.of(e), format != .builtIn, !e.lowercased().hasSuffix(".dbf"),
                       !VectorStyle.isSidecar(e) else { continue }
                 let name = (e as NSString).deletingPathExtension
                 guard RasterCatalog.isValidName(name) else {
-                    warnings.append("vector file \(e): left out (a layer name is letters, digits, _, - and . only)")
+                    if atStart { warnings.append("vector file \(e): left out (a layer name is letters, digits, _, - and . only)") }
                     continue
                 }
-                guard !taken.contains(name), files[name] == nil else {
-                    warnings.append("vector file \(e): left out (the name \(name) is already a layer)")
+                guard !taken.contains(name), !seen.contains(name) else {
+                    if atStart { warnings.append("vector file \(e): left out (the name \(name) is already a layer)") }
                     continue
                 }
+                seen.insert(name)
                 let path = dir.appendingPathComponent(e).path
+                let sidecar = dir.appendingPathComponent(VectorStyle.sidecarName(of: name)).path
+                // A Shapefile's attributes and geometry may change without its .shp.
+                let parts = [path, sidecar] + (format == .shapefile ? [String(path.dropLast(4)) + ".dbf"] : [])
+                let stamps = parts.map { stamp($0) ?? FileStamp(size: 0, modified: .distantPast) }
+                if snapshot.stamps[name] == stamps { continue }
                 do {
                     let layer = try GeometryEngine.geographic(try VectorDataset.read(path), catalog: catalog).layer
                     var style: FeatureStyle?
-                    let sidecar = dir.appendingPathComponent(VectorStyle.sidecarName(of: name))
-                    if let data = FileManager.default.contents(atPath: sidecar.path) {
+                    if let data = FileManager.default.contents(atPath: sidecar) {
                         do { style = try VectorStyle.parse(data) } catch {
-                            warnings.append("style \(sidecar.path): not used (\(error.description)); \(name) drawn in the map style's colours")
+                            warnings.append("style \(sidecar): not used (\(error.description)); \(name) drawn in the map style's colours")
                         }
                     }
-                    files[name] = VectorFile(name: name, layer: layer, source: path, style: style)
+                    snapshot.files[name] = VectorFile(name: name, layer: layer, source: path, style: style)
+                    if !atStart { warnings.append("vector file \(path): read again") }
                 } catch {
-                    warnings.append("vector file \(path): left out: \(error.description)")
+                    warnings.append("vector file \(path): left out: \(error.description)"
+                                    + (snapshot.files[name] != nil ? " (its last good version is served)" : ""))
                 }
+                snapshot.stamps[name] = stamps
             }
         }
-        self.files = files
-        for w in warnings { FileHandle.standardError.write(Data("graticule serve: \(w)\n".utf8)) }
+        for gone in Set(snapshot.stamps.keys).subtracting(seen) {
+            snapshot.stamps[gone] = nil
+            if snapshot.files.removeValue(forKey: gone) != nil { warnings.append("vector file \(gone): removed") }
+        }
+        return warnings
     }
-
-    var names: [String] { files.keys.sorted() }
 }

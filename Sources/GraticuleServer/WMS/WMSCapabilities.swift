@@ -39,9 +39,8 @@ extension GraticuleServer {
             layers.append((name, "raster", name == "ndvi" ? "NDVI of Landsat 7 ETM+ over Olinda, Brazil" : "Raster \(name)",
                            RasterBody(r).lonLatExtent ?? [-180, -90, 180, 90]))
         }
-        for name in state.vectors.names {
-            let v = state.vectors.files[name]!
-            layers.append((name, "vector", v.title, v.lonLatExtent))
+        for v in state.vectors.sorted {
+            layers.append((v.name, "vector", v.title, v.lonLatExtent))
         }
         return layers
     }
