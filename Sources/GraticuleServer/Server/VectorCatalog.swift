@@ -171,8 +171,9 @@ final class VectorCatalog: Sendable {
                             warnings.append("style \(sidecar): not used (\(error.description)); \(name) drawn in the map style's colours")
                         }
                     }
+                    let known = snapshot.files[name] != nil
                     snapshot.files[name] = VectorFile(name: name, layer: layer, source: path, style: style)
-                    if !atStart { warnings.append("vector file \(path): read again") }
+                    if !atStart { warnings.append("vector file \(path): \(known ? "read again" : "added")") }
                 } catch {
                     warnings.append("vector file \(path): left out: \(error.description)"
                                     + (snapshot.files[name] != nil ? " (its last good version is served)" : ""))
