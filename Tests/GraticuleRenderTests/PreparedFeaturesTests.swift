@@ -46,7 +46,8 @@ import Testing
         ProjectedCountriesTests.compare(plain, prepared, "mixed")
         // A layer's own style colours its polygons and lines (lines at least 1 px), not the
         // layers after it; the margin of the view grows with its width.
-        let own = FeatureStyle(fill: MapColor(red: 200, green: 0, blue: 0, alpha: 100), stroke: .black, strokeWidth: 3)
+        let own = FeatureStyle(fill: MapColor(red: 200, green: 0, blue: 0, alpha: 100), stroke: .black, strokeWidth: 3,
+                               pointFill: MapColor(red: 0, green: 170, blue: 0), pointRadius: 5)
         let styled = try MapRenderer(spatialReference: sr, width: 512, height: 256,
                                      layers: [.preparedFeatures(BuiltInLayer(name: "mixed", layer: layer, provenance: ""), style: own),
                                               .features(layer)]).scene()
@@ -54,5 +55,9 @@ import Testing
         #expect(styled.items[0].fill == own.fill && styled.items[0].stroke == .black && styled.items[0].strokeWidth == 3)
         #expect(styled.items[1].fill == nil && styled.items[1].stroke == .black && styled.items[1].strokeWidth == 3)
         #expect(styled.items[3].fill == MapStyle.standard.featureFill && styled.items[4].stroke == MapStyle.standard.featureStroke)
+        // Its points: a dot of its colour and radius (the unstyled layer's: the map style's).
+        let dot = styled.items[2].paths[0].map(\.x), plainDot = styled.items[5].paths[0].map(\.x)
+        #expect(styled.items[2].fill == own.pointFill && abs(dot.max()! - dot.min()! - 10) < 1e-9)
+        #expect(styled.items[5].fill == MapStyle.standard.pointFill && abs(plainDot.max()! - plainDot.min()! - 2 * MapStyle.standard.pointRadius) < 1e-9)
     }
 }

@@ -22,13 +22,19 @@ import Testing
         // An opacity multiplies a colour's own alpha (#rrggbbaa).
         #expect(try Self.parse("{\"fill\": \"#10203080\", \"fill-opacity\": 0.5}").fill == MapColor(red: 0x10, green: 0x20, blue: 0x30, alpha: 64))
         #expect(try Self.parse("{}") == FeatureStyle(.standard))
+        // Points: simplestyle's marker keys (sizes as 2, 3 and 5 px radii).
+        let marker = try Self.parse("{\"marker-color\": \"#0a0\", \"marker-size\": \"large\"}")
+        #expect(marker.pointFill == MapColor(red: 0, green: 0xAA, blue: 0) && marker.pointRadius == 5)
+        #expect(marker.scaled(by: 2).pointRadius == 10)
+        #expect(try Self.parse("{\"marker-size\": \"small\"}").pointRadius == 2)
     }
 
     @Test(arguments: [
         ("[1]", "JSON object"), ("not json", "JSON object"), ("{\"fill\": \"red\"}", "fill"), ("{\"fill\": 3}", "fill"),
         ("{\"stroke\": \"#12345\"}", "stroke"), ("{\"fill-opacity\": 1.5}", "fill-opacity"), ("{\"stroke-width\": -1}", "stroke-width"),
         ("{\"stroke-width\": 21}", "stroke-width"), ("{\"stroke-width\": true}", "stroke-width"), ("{\"stroke-widht\": 3}", "stroke-widht"),
-        ("{\"marker-color\": \"#fff\"}", "marker-color"),
+        ("{\"marker-color\": \"white\"}", "marker-color"), ("{\"marker-size\": \"huge\"}", "marker-size"),
+        ("{\"marker-symbol\": \"rail\"}", "marker-symbol"),
     ])
     func badSidecars(json: String, named: String) {
         #expect {

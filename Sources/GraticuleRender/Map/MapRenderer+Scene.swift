@@ -92,7 +92,7 @@ struct SceneBuilder {
         featureStyle = FeatureStyle(s)
         // Room for the widest line any layer may draw (a vector layer's own style included).
         let layerWidths = renderer.layers.map { layer -> Double in
-            if case let .preparedFeatures(_, own?) = layer { return own.strokeWidth }
+            if case let .preparedFeatures(_, own?) = layer { return max(own.strokeWidth, own.pointRadius ?? 0) }
             return 0
         }
         let margin = 2 + max(s.countryStrokeWidth, s.outlineStrokeWidth, s.graticuleStrokeWidth, s.pointRadius,
@@ -263,8 +263,9 @@ struct SceneBuilder {
                                    strokeWidth: renderer.style.graticuleStrokeWidth, id: nil, title: nil))
     }
 
-    mutating func points(_ points: [MapPoint]) {
-        let r = renderer.style.pointRadius
+    mutating func points(_ points: [MapPoint], fill: MapColor? = nil, radius: Double? = nil) {
+        let r = radius ?? renderer.style.pointRadius
+        let fill = fill ?? renderer.style.pointFill
         for p in points {
             guard p.longitude.isFinite, p.latitude.isFinite, abs(p.latitude) <= 90 else {
                 warnings.append("point \(p.longitude) \(p.latitude): not a longitude/latitude, skipped")
@@ -276,7 +277,7 @@ struct SceneBuilder {
                 let a = Double(k) * Double.pi / 8
                 return c + SIMD2(cos(a), sin(a)) * r
             }
-            items.append(MapScene.Item(layer: "points", paths: [circle], closed: true, fill: renderer.style.pointFill,
+            items.append(MapScene.Item(layer: "points", paths: [circle], closed: true, fill: fill,
                                        stroke: nil, strokeWidth: 0, id: nil, title: p.label))
         }
     }
@@ -337,6 +338,6 @@ struct SceneBuilder {
                                        stroke: featureStyle.stroke, strokeWidth: max(1, featureStyle.strokeWidth),
                                        id: nil, title: nil))
         }
-        self.points(points)
+        self.points(points, fill: featureStyle.pointFill, radius: featureStyle.pointRadius)
     }
 }
