@@ -1,7 +1,8 @@
 /// How one vector layer is drawn, in place of the map style's feature colours
 /// (`MapStyle.featureFill`, `featureStroke`, `featureStrokeWidth`): polygons filled in `fill`
 /// and outlined in `stroke`, lines stroked in `stroke` (at least 1 px wide, as with the map
-/// style), points as dots of `pointFill` and `pointRadius`. Widths are pixels at the map's pixel ratio (`scaled(by:)` for a HiDPI map).
+/// style), points as dots of `pointFill` and `pointRadius`. Widths are pixels at the map's pixel
+/// ratio (`scaled(by:)` for a HiDPI map).
 public struct FeatureStyle: Sendable, Hashable {
     public var fill: MapColor
     public var stroke: MapColor

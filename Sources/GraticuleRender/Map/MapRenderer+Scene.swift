@@ -40,11 +40,10 @@ extension MapRenderer {
                 builder.points(points)
             case let .features(layer):
                 builder.features(layer)
-            case let .preparedFeatures(layer, featureStyle):
-                builder.featureStyle = featureStyle ?? FeatureStyle(style)
-                builder.polygons(prepared(layer), itemLayer: layer.name, asFeatures: true)
-                builder.features(layer.layer, polygons: false)
-                builder.featureStyle = FeatureStyle(style)
+            case let .preparedFeatures(layer, own):
+                let featureStyle = own ?? FeatureStyle(style)
+                builder.polygons(prepared(layer), itemLayer: layer.name, features: featureStyle)
+                builder.features(layer.layer, polygons: false, style: featureStyle)
             }
         }
         return MapScene(width: width, height: height, background: style.background, items: builder.items,
@@ -79,8 +78,6 @@ struct SceneBuilder {
     var reuseProjection = true
     /// Whether items get the edges they share (`EdgeSkips`).
     var pairsEdges = true
-    /// The colours of the vector layer being built (the map style's unless the layer has its own).
-    var featureStyle: FeatureStyle
     private var buffer: [SIMD2<Double>] = []
     private var scratch: [SIMD2<Double>] = []
     private var projected = Resampler.Scratch()
@@ -89,7 +86,6 @@ struct SceneBuilder {
         self.renderer = renderer
         resampler = Resampler(projection: renderer.projection, view: renderer.view)
         let s = renderer.style
-        featureStyle = FeatureStyle(s)
         // Room for the widest line any layer may draw (a vector layer's own style included).
         let layerWidths = renderer.layers.map { layer -> Double in
             if case let .preparedFeatures(_, own?) = layer { return max(own.strokeWidth, own.pointRadius ?? 0) }
@@ -170,13 +166,13 @@ struct SceneBuilder {
     /// `ProjectedCountries`, or in this view for clipped rings and deep zooms), for painters that
     /// paint a group in one pass.
     mutating func countries(_ resolution: CountryResolution) throws(GraticuleError) {
-        polygons(try renderer.preparedCountries(resolution), itemLayer: "countries", asFeatures: false)
+        polygons(try renderer.preparedCountries(resolution), itemLayer: "countries", features: nil)
     }
 
     /// The polygons of a prepared layer as the countries are drawn (see `countries`), in items
     /// of layer `itemLayer`: in the countries' style, where a feature whose `ADM0_A3` is selected
-    /// is highlighted, or (`asFeatures`) in the vector layers' style.
-    mutating func polygons(_ prepared: PreparedCountries, itemLayer: String, asFeatures: Bool) {
+    /// is highlighted, or in a vector layer's style (`features`).
+    mutating func polygons(_ prepared: PreparedCountries, itemLayer: String, features featureStyle: FeatureStyle?) {
         warnings += prepared.warnings
         let style = renderer.style
         let projected = reuseProjection ? ProjectedCountries.get(renderer, prepared) : nil
@@ -196,7 +192,7 @@ struct SceneBuilder {
                 pixelRings(rings, name: label)
             }
             guard !paths.isEmpty else { continue }
-            let selected = !asFeatures && (code.map { style.selectedCountries.contains($0) } ?? false)
+            let selected = featureStyle == nil && (code.map { style.selectedCountries.contains($0) } ?? false)
             if selected != lastSelected {
                 groupIndex += 1
                 lastSelected = selected
@@ -204,8 +200,8 @@ struct SceneBuilder {
             if projected == nil { kept = Array(repeating: -1, count: paths.count) }
             for g in kept where g >= 0 { group[g] = groupIndex }
             groupItems.append((items.count, kept, groupIndex))
-            let (fill, stroke, width) = asFeatures ? (featureStyle.fill, featureStyle.stroke, featureStyle.strokeWidth)
-                : (selected ? style.selectionFill : style.countryFill, style.countryStroke, style.countryStrokeWidth)
+            let (fill, stroke, width) = featureStyle.map { ($0.fill, $0.stroke, $0.strokeWidth) }
+                ?? (selected ? style.selectionFill : style.countryFill, style.countryStroke, style.countryStrokeWidth)
             items.append(MapScene.Item(layer: itemLayer, paths: paths, closed: true, fill: fill,
                                        stroke: width > 0 ? stroke : nil, strokeWidth: width, id: code, title: name))
         }
@@ -283,9 +279,10 @@ struct SceneBuilder {
     }
 
     /// A feature layer: its polygons (one paint group, common borders left out as for the
-    /// countries; left out when `polygons` is false), then its lines and points.
-    mutating func features(_ layer: FeatureLayer, polygons drawsPolygons: Bool = true) {
-        let style = renderer.style
+    /// countries; left out when `polygons` is false), then its lines and points, in `style`
+    /// (default: the map style's feature colours).
+    mutating func features(_ layer: FeatureLayer, polygons drawsPolygons: Bool = true, style own: FeatureStyle? = nil) {
+        let featureStyle = own ?? FeatureStyle(renderer.style)
         let pm = renderer.projection.primeMeridianDegrees
         var input = SphereInput(primeMeridianDegrees: pm, tolerance: renderer.sphereTolerance)
         var points: [MapPoint] = []

@@ -14,10 +14,12 @@ public struct MapColor: Sendable, Hashable {
         self.alpha = alpha
     }
 
-    /// `#rrggbb` or `#rrggbbaa` (the `#` optional); nil for anything else.
+    /// `#rrggbb`, `#rrggbbaa` or `#rgb` (CSS's short form: `#0a0` is `#00aa00`; the `#`
+    /// optional); nil for anything else.
     public init?(hex: String) {
         var s = Substring(hex)
         if s.hasPrefix("#") { s = s.dropFirst() }
+        if s.count == 3 { s = Substring(s.map { "\($0)\($0)" }.joined()) }
         guard s.count == 6 || s.count == 8, let v = UInt32(s, radix: 16) else { return nil }
         let full = s.count == 6 ? (v << 8) | 0xFF : v
         self.init(red: UInt8(full >> 24), green: UInt8((full >> 16) & 0xFF), blue: UInt8((full >> 8) & 0xFF),

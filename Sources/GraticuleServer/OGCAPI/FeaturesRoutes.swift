@@ -96,8 +96,8 @@ extension GraticuleServer {
 
     static let crs84URI = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
 
-    /// A spatial reference's OGC URI (`http://www.opengis.net/def/crs/EPSG/0/3857`; CRS84's is
-    /// `…/OGC/1.3/CRS84`); nil without an authority code.
+    /// An identifier's OGC URI (`http://www.opengis.net/def/crs/EPSG/0/3857`; CRS84's is
+    /// `…/OGC/1.3/CRS84`).
     static func crsURI(_ id: Identifier) -> String {
         id.authority == "OGC" && id.code == "CRS84" ? crs84URI : "http://www.opengis.net/def/crs/\(id.authority)/0/\(id.code)"
     }
@@ -313,8 +313,7 @@ extension GraticuleServer {
                      Envelope(xMin: -180, yMin: y0, xMax: x1, yMax: y1, spatialReference: crs.sr)]
         }
         guard crs.uri != Self.crs84URI else { return boxes }
-        let t = try state.transformer(from: crs.sr, to: try state.spatialReference("OGC:CRS84", parameter: "bbox-crs"),
-                                      transformation: nil, catalog: try state.dataDirectory(query).catalog)
+        let t = try lonLatTransformer(from: crs.sr, catalog: try state.dataDirectory(query).catalog)
         return boxes.map { GeometryEngine.project(.envelope($0), using: t).extent }
     }
 }

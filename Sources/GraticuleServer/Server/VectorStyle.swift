@@ -7,9 +7,10 @@ import GraticuleRender
 /// GitHub and geojson.io draw GeoJSON with): `fill` and `stroke` (`#rrggbb`, `#rgb` or
 /// `#rrggbbaa`), `fill-opacity` and `stroke-opacity` (0–1, multiplying the colour's alpha),
 /// `stroke-width` (pixels, 0–20; 0 draws no outline), and for points `marker-color` and
-/// `marker-size` (`small`, `medium`, `large`: dots of radius 2, 3 and 5 px). A key left out keeps the map style's
-/// value (`MapStyle.featureFill`, `featureStroke`, `featureStrokeWidth`); any other key is an
-/// error, so that a misspelt one is not silently ignored.
+/// `marker-size` (`small`, `medium`, `large`: dots of radius 2, 3 and 5 px). A key left out
+/// keeps the map style's value (`MapStyle.featureFill`, `featureStroke`, `featureStrokeWidth`,
+/// `pointFill`, `pointRadius`); any other key is an error, so that a misspelt one is not
+/// silently ignored.
 enum VectorStyle {
     /// The sidecar's name for a layer.
     static func sidecarName(of layer: String) -> String { layer + ".style.json" }
@@ -27,7 +28,7 @@ enum VectorStyle {
         var style = FeatureStyle(base)
         func colour(_ key: String) throws(GraticuleError) -> MapColor? {
             guard let value = object[key] else { return nil }
-            guard let text = value as? String, let c = MapColor(hex: expandShortHex(text)) else {
+            guard let text = value as? String, let c = MapColor(hex: text) else {
                 throw .invalidInput("\(key): \(value) is not a colour (#rrggbb, #rgb or #rrggbbaa)")
             }
             return c
@@ -60,11 +61,4 @@ enum VectorStyle {
 
     /// simplestyle's marker sizes as dot radii (pixels): medium is the map style's 3 px.
     static let markerRadii = ["small": 2.0, "medium": 3.0, "large": 5.0]
-
-    /// `#rgb` as `#rrggbb`; other text unchanged.
-    private static func expandShortHex(_ text: String) -> String {
-        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-        guard digits.count == 3 else { return text }
-        return "#" + digits.map { "\($0)\($0)" }.joined()
-    }
 }

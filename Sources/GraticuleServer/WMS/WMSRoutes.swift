@@ -226,10 +226,11 @@ extension GraticuleServer {
         Self.lonLat(x, y, try lonLatTransformer(from: sr))
     }
 
-    /// The transformer from `sr` to WGS 84 longitude/latitude (cached by the state).
-    func lonLatTransformer(from sr: SpatialReference) throws -> Transformer {
+    /// The transformer from `sr` to WGS 84 longitude/latitude (cached by the state), with the
+    /// grids of `catalog` (the embedded ones by default).
+    func lonLatTransformer(from sr: SpatialReference, catalog: TransformationCatalog? = nil) throws(APIError) -> Transformer {
         try state.transformer(from: sr, to: try state.spatialReference("OGC:CRS84", parameter: "CRS"),
-                              transformation: nil, catalog: state.embeddedCatalog)
+                              transformation: nil, catalog: catalog ?? state.embeddedCatalog)
     }
 
     static func lonLat(_ x: Double, _ y: Double, _ t: Transformer) -> SIMD2<Double>? {
