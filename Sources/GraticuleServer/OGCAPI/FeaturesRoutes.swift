@@ -7,7 +7,8 @@ import GraticuleTransform
 import HTTPTypes
 import Hummingbird
 
-/// OGC API - Features - Part 1: Core (OGC 17-069r4) at `/ogcapi`, GeoJSON only: the landing page,
+/// OGC API - Features - Part 1: Core (OGC 17-069r4) at `/ogcapi`, in GeoJSON and HTML
+/// (`FeaturesHTML`: `f=html`, or a browser's `Accept`): the landing page,
 /// `/api` (its OpenAPI 3.0 definition, which QGIS requires), `/conformance`, `/collections` (the built-in countries, `countries` (1:110m) and
 /// `countries10m`, and every vector file of `--vector-dir`), `/collections/{id}`,
 /// `/collections/{id}/items[?bbox=W,S,E,N][&limit=N][&offset=N]` and
@@ -65,11 +66,12 @@ extension GraticuleServer {
             "openapi": .string("3.0.2"),
             "info": .object(["title": .string("Graticule OGC API - Features"), "version": .string("1.0.0")]),
             "paths": .object(Dictionary(uniqueKeysWithValues: [
-                path("/", "Landing page"), path("/api", "This definition"), path("/conformance", "Conformance classes"),
-                path("/collections", "The collections"), path("/collections/{collectionId}", "A collection", [id]),
+                path("/", "Landing page", [ref("f")]), path("/api", "This definition"),
+                path("/conformance", "Conformance classes", [ref("f")]),
+                path("/collections", "The collections", [ref("f")]), path("/collections/{collectionId}", "A collection", [id, ref("f")]),
                 path("/collections/{collectionId}/items", "Features of a collection",
-                     [id, ref("bbox"), ref("bbox-crs"), ref("crs"), ref("limit"), ref("offset")]),
-                path("/collections/{collectionId}/items/{featureId}", "A feature", [id, fid, ref("crs")]),
+                     [id, ref("bbox"), ref("bbox-crs"), ref("crs"), ref("limit"), ref("offset"), ref("f")]),
+                path("/collections/{collectionId}/items/{featureId}", "A feature", [id, fid, ref("crs"), ref("f")]),
             ])),
             "components": .object(["parameters": .object([
                 "limit": parameter("limit", .object(["type": .string("integer"), "minimum": .number(1), "maximum": .number(10_000),
@@ -84,6 +86,8 @@ extension GraticuleServer {
                                       "The bbox's CRS (default CRS84)"),
                 "crs": parameter("crs", .object(["type": .string("string"), "format": .string("uri")]),
                                  "The CRS of the features' coordinates (default CRS84)"),
+                "f": parameter("f", .object(["type": .string("string"), "enum": .array([.string("json"), .string("html")])]),
+                               "The encoding: JSON (GeoJSON for features) or HTML (default: as the Accept header ranks them)"),
             ])]),
         ])
     }()
@@ -91,6 +95,7 @@ extension GraticuleServer {
     static let conformance = [
         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
+        "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/html",
         "http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs",
     ]
 
@@ -155,6 +160,7 @@ extension GraticuleServer {
                                                    "crs": .string(Self.crs84URI)])]),
             "links": .array([
                 Self.link(href, "self", "application/json", "This collection"),
+                Self.link(href + "?f=html", "alternate", "text/html", "This collection as HTML"),
                 Self.link(href + "/items", "items", "application/geo+json", "Its features"),
             ]),
         ])
@@ -170,12 +176,22 @@ extension GraticuleServer {
     func addFeaturesRoutes(to router: Router<BasicRequestContext>) {
         router.get("/ogcapi") { request, _ in
             let base = self.publicBaseURL(request)
+            if try FeaturesHTML.wantsHTML(request, try Query(request)) {
+                let body = "<p>The countries and the vector files this server draws, as OGC API Features: GeoJSON in CRS84 or "
+                    + "any EPSG or Esri CRS of the registry (<code>crs</code>, <code>bbox-crs</code>), and these pages.</p>\n"
+                    + FeaturesHTML.links([("The collections", "\(base)/ogcapi/collections?f=html", "what can be queried"),
+                                          ("Conformance classes", "\(base)/ogcapi/conformance?f=html", ""),
+                                          ("The API definition", "\(base)/ogcapi/api", "OpenAPI 3.0, JSON"),
+                                          ("The map viewer", "\(base)/", "")])
+                return FeaturesHTML.page(title: "Graticule OGC API Features", trail: [], body: body, json: "\(base)/ogcapi?f=json")
+            }
             return Responses.json(JSONValue.object([
                 "title": .string("Graticule"),
                 "description": .string("The countries and the vector files this server draws, as OGC API Features (GeoJSON, "
                                        + "in CRS84 or any EPSG or Esri CRS of the registry)."),
                 "links": .array([
                     Self.link("\(base)/ogcapi", "self", "application/json", "This document"),
+                    Self.link("\(base)/ogcapi?f=html", "alternate", "text/html", "This document as HTML"),
                     Self.link("\(base)/ogcapi/api", "service-desc", "application/vnd.oai.openapi+json;version=3.0", "The API definition"),
                     Self.link("\(base)/ogcapi/conformance", "conformance", "application/json", "Conformance classes"),
                     Self.link("\(base)/ogcapi/collections", "data", "application/json", "The collections"),
@@ -187,20 +203,50 @@ extension GraticuleServer {
             response.headers[.contentType] = "application/vnd.oai.openapi+json;version=3.0"
             return response
         }
-        router.get("/ogcapi/conformance") { _, _ in
-            Responses.json(JSONValue.object(["conformsTo": .array(Self.conformance.map { .string($0) })]))
+        router.get("/ogcapi/conformance") { request, _ in
+            if try FeaturesHTML.wantsHTML(request, try Query(request)) {
+                let base = self.publicBaseURL(request)
+                return FeaturesHTML.page(title: "Conformance classes", trail: [("Landing page", "\(base)/ogcapi?f=html")],
+                                         body: "<ul>\n" + Self.conformance.map { "<li><code>\(FeaturesHTML.escape($0))</code></li>\n" }.joined() + "</ul>\n",
+                                         json: "\(base)/ogcapi/conformance?f=json")
+            }
+            return Responses.json(JSONValue.object(["conformsTo": .array(Self.conformance.map { .string($0) })]))
         }
         router.get("/ogcapi/collections") { request, _ in
             let base = self.publicBaseURL(request)
+            if try FeaturesHTML.wantsHTML(request, try Query(request)) {
+                var body = "<table><tr><th>Collection</th><th>Title</th><th>Extent (W, S, E, N)</th><th>Features</th></tr>\n"
+                for c in self.featureCollections() {
+                    let href = "\(base)/ogcapi/collections/\(c.id)"
+                    body += "<tr><td><a href=\"\(FeaturesHTML.escape(href))?f=html\">\(FeaturesHTML.escape(c.id))</a></td>"
+                        + "<td>\(FeaturesHTML.escape(c.title))</td><td>\(c.extent.map { String(format: "%g", $0) }.joined(separator: ", "))</td>"
+                        + "<td><a href=\"\(FeaturesHTML.escape(href))/items?f=html\">items</a></td></tr>\n"
+                }
+                return FeaturesHTML.page(title: "Collections", trail: [("Landing page", "\(base)/ogcapi?f=html")],
+                                         body: body + "</table>\n", json: "\(base)/ogcapi/collections?f=json")
+            }
             return Responses.json(JSONValue.object([
                 "collections": .array(self.featureCollections().map { self.collectionJSON($0, base: base) }),
                 "crs": .array(self.featuresCRSURIs.map { .string($0) }),
-                "links": .array([Self.link("\(base)/ogcapi/collections", "self", "application/json", "The collections")]),
+                "links": .array([Self.link("\(base)/ogcapi/collections", "self", "application/json", "The collections"),
+                                 Self.link("\(base)/ogcapi/collections?f=html", "alternate", "text/html", "The collections as HTML")]),
             ]))
         }
         router.get("/ogcapi/collections/:id") { request, context in
             let c = try self.featureCollection(context.parameters.get("id") ?? "")
-            return Responses.json(self.collectionJSON(c, base: self.publicBaseURL(request)))
+            let base = self.publicBaseURL(request)
+            if try FeaturesHTML.wantsHTML(request, try Query(request)) {
+                let href = "\(base)/ogcapi/collections/\(c.id)"
+                let body = "<p>\(FeaturesHTML.escape(c.title)); extent \(c.extent.map { String(format: "%g", $0) }.joined(separator: ", ")) "
+                    + "(west, south, east, north, CRS84).</p>\n"
+                    + FeaturesHTML.map(base: base, layers: self.htmlMapLayers(c), shapes: [], fallback: c.extent)
+                    + FeaturesHTML.links([("Its features", "\(href)/items?f=html", "10 a page"),
+                                          ("Its features as GeoJSON", "\(href)/items?f=json", "")])
+                return FeaturesHTML.page(title: c.id, trail: [("Landing page", "\(base)/ogcapi?f=html"),
+                                                              ("Collections", "\(base)/ogcapi/collections?f=html")],
+                                         body: body, json: "\(href)?f=json")
+            }
+            return Responses.json(self.collectionJSON(c, base: base))
         }
         router.get("/ogcapi/collections/:id/items") { request, context in
             let c = try self.featureCollection(context.parameters.get("id") ?? "")
@@ -217,24 +263,31 @@ extension GraticuleServer {
                 return boxes.contains { !$0.isEmpty && GeometryEngine.intersects(g, $0) }
             }
             let page = matched.dropFirst(offset).prefix(limit)
-            var encoder = GeoJSONEncoder(schema: layer.schema)
-            encoder.raw("{\"type\":\"FeatureCollection\",\"features\":[")
-            for (k, i) in page.enumerated() {
-                if k > 0 { encoder.raw(",") }
-                encoder.feature(output.feature(layer.features[i]), id: Self.featureID(layer.features[i], at: i))
-            }
             let base = self.publicBaseURL(request) + "/ogcapi/collections/\(c.id)/items"
-            func pageURL(_ offset: Int) -> String {
+            func pageURL(_ offset: Int, f: String? = nil) -> String {
                 var parts = ["limit=\(limit)", "offset=\(offset)"]
                 for name in ["bbox", "bbox-crs", "crs"] {
                     if let v = query[name], !v.isEmpty {
                         parts.append("\(name)=\(v.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? v)")
                     }
                 }
+                if let f { parts.append("f=\(f)") }
                 return base + "?" + parts.joined(separator: "&")
             }
-            var links = [Self.link(pageURL(offset), "self", "application/geo+json", "This page")]
-            if offset + page.count < matched.count {
+            let hasNext = offset + page.count < matched.count
+            if try FeaturesHTML.wantsHTML(request, query) {
+                return self.itemsHTML(c, layer: layer, page: Array(page), matched: matched.count, offset: offset, limit: limit,
+                                      pageURL: { pageURL($0, f: $1) }, hasNext: hasNext, request: request)
+            }
+            var encoder = GeoJSONEncoder(schema: layer.schema)
+            encoder.raw("{\"type\":\"FeatureCollection\",\"features\":[")
+            for (k, i) in page.enumerated() {
+                if k > 0 { encoder.raw(",") }
+                encoder.feature(output.feature(layer.features[i]), id: Self.featureID(layer.features[i], at: i))
+            }
+            var links = [Self.link(pageURL(offset), "self", "application/geo+json", "This page"),
+                         Self.link(pageURL(offset, f: "html"), "alternate", "text/html", "This page as HTML")]
+            if hasNext {
                 links.append(Self.link(pageURL(offset + page.count), "next", "application/geo+json", "The next page"))
             }
             let tail = try Responses.encoder.encode(JSONValue.object([
@@ -253,11 +306,57 @@ extension GraticuleServer {
                   let i = layer.features.indices.first(where: { Self.featureID(layer.features[$0], at: $0) == fid }) else {
                 throw APIError(.notFound, "collection \(c.id) has no feature \(APIError.quoted(raw))")
             }
-            let output = try self.featuresOutput(try Query(request))
+            let query = try Query(request)
+            let output = try self.featuresOutput(query)
+            if try FeaturesHTML.wantsHTML(request, query) {
+                let base = self.publicBaseURL(request)
+                let collection = "\(base)/ogcapi/collections/\(c.id)"
+                let f = layer.features[i]
+                let title = FeaturesHTML.label(f, id: fid, schema: layer.schema)
+                let shapes = f.geometry.map { [(geometry: $0, title: title, href: "\(collection)/items/\(fid)?f=html")] } ?? []
+                let body = FeaturesHTML.map(base: base, layers: self.htmlMapLayers(c), shapes: shapes, fallback: c.extent)
+                    + FeaturesHTML.properties(f, schema: layer.schema)
+                return FeaturesHTML.page(title: title, trail: [("Landing page", "\(base)/ogcapi?f=html"),
+                                                               ("Collections", "\(base)/ogcapi/collections?f=html"),
+                                                               (c.id, "\(collection)?f=html"), ("Items", "\(collection)/items?f=html")],
+                                         body: body, json: "\(collection)/items/\(fid)?f=json")
+            }
             var encoder = GeoJSONEncoder(schema: layer.schema)
             encoder.feature(output.feature(layer.features[i]), id: fid)
             return Responses.bytes(encoder.bytes, contentType: "application/geo+json", headers: output.headers)
         }
+    }
+
+    /// The WMS layers an HTML page draws a collection's features over: the countries, and the
+    /// collection itself when it is a vector file.
+    func htmlMapLayers(_ c: FeatureCollection) -> String {
+        if case .builtIn = c.source { return c.id }
+        return "countries," + (c.id.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? c.id)
+    }
+
+    /// A page of items as HTML: a map of them, a table, the pages before and after.
+    func itemsHTML(_ c: FeatureCollection, layer: FeatureLayer, page: [Int], matched: Int, offset: Int, limit: Int,
+                   pageURL: (Int, String?) -> String, hasNext: Bool, request: Request) -> Response {
+        let base = publicBaseURL(request)
+        let collection = "\(base)/ogcapi/collections/\(c.id)"
+        let rows = page.map { i in
+            let id = Self.featureID(layer.features[i], at: i)
+            return (feature: layer.features[i], id: id, href: "\(collection)/items/\(id)?f=html")
+        }
+        let shapes = rows.compactMap { r in
+            r.feature.geometry.map { (geometry: $0, title: FeaturesHTML.label(r.feature, id: r.id, schema: layer.schema), href: r.href) }
+        }
+        var body = "<p>Features \(page.isEmpty ? 0 : offset + 1)–\(offset + page.count) of \(matched).</p>\n"
+        body += FeaturesHTML.map(base: base, layers: htmlMapLayers(c), shapes: shapes, fallback: c.extent)
+        body += FeaturesHTML.table(rows, schema: layer.schema)
+        var nav: [String] = []
+        if offset > 0 { nav.append("<a href=\"\(FeaturesHTML.escape(pageURL(max(0, offset - limit), "html")))\">previous \(limit)</a>") }
+        if hasNext { nav.append("<a href=\"\(FeaturesHTML.escape(pageURL(offset + page.count, "html")))\">next \(limit)</a>") }
+        if !nav.isEmpty { body += "<p>" + nav.joined(separator: " · ") + "</p>\n" }
+        return FeaturesHTML.page(title: "\(c.id): items", trail: [("Landing page", "\(base)/ogcapi?f=html"),
+                                                                  ("Collections", "\(base)/ogcapi/collections?f=html"),
+                                                                  (c.id, "\(collection)?f=html")],
+                                 body: body, json: pageURL(offset, "json"))
     }
 
     /// How features leave: projected from CRS84 into the `crs` parameter's CRS, in its axis order.
