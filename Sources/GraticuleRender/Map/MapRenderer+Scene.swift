@@ -42,8 +42,9 @@ extension MapRenderer {
                 builder.features(layer)
             case let .preparedFeatures(layer, own):
                 let featureStyle = own ?? FeatureStyle(style)
-                builder.polygons(prepared(layer), itemLayer: layer.name, features: featureStyle)
-                builder.features(layer.layer, polygons: false, style: featureStyle)
+                let prepared = prepared(layer)
+                builder.polygons(prepared, itemLayer: layer.name, features: featureStyle)
+                builder.features(layer.layer, polygons: false, style: featureStyle, own: prepared.simpleStyles)
             }
         }
         return MapScene(width: width, height: height, background: style.background, items: builder.items,
@@ -171,7 +172,8 @@ struct SceneBuilder {
 
     /// The polygons of a prepared layer as the countries are drawn (see `countries`), in items
     /// of layer `itemLayer`: in the countries' style, where a feature whose `ADM0_A3` is selected
-    /// is highlighted, or in a vector layer's style (`features`).
+    /// is highlighted, or in a vector layer's style (`features`) under each feature's own
+    /// simplestyle values. Consecutive items painted alike form one paint group.
     mutating func polygons(_ prepared: PreparedCountries, itemLayer: String, features featureStyle: FeatureStyle?) {
         warnings += prepared.warnings
         let style = renderer.style
@@ -181,7 +183,8 @@ struct SceneBuilder {
         var group = [Int32](repeating: -1, count: projected?.ringCount ?? 0)
         var groupItems: [(item: Int, rings: [Int], group: Int32)] = []
         var groupIndex: Int32 = -1
-        var lastSelected: Bool?
+        var lastPaint: Paint?
+        let ratio = style.pixelRatio
         for (i, rings) in prepared.rings.enumerated() where !rings.isEmpty {
             let code = prepared.codes[i], name = prepared.names[i], label = prepared.labels[i]
             var kept: [Int] = []
@@ -193,17 +196,19 @@ struct SceneBuilder {
             }
             guard !paths.isEmpty else { continue }
             let selected = featureStyle == nil && (code.map { style.selectedCountries.contains($0) } ?? false)
-            if selected != lastSelected {
+            let own = featureStyle.map { base in prepared.simpleStyles.map { $0[i].applied(to: base, ratio: ratio) } ?? base }
+            let (fill, stroke, width) = own.map { ($0.fill, $0.stroke, $0.strokeWidth) }
+                ?? (selected ? style.selectionFill : style.countryFill, style.countryStroke, style.countryStrokeWidth)
+            let paint = Paint(fill: fill, stroke: width > 0 ? stroke : nil, width: width)
+            if paint != lastPaint {
                 groupIndex += 1
-                lastSelected = selected
+                lastPaint = paint
             }
             if projected == nil { kept = Array(repeating: -1, count: paths.count) }
             for g in kept where g >= 0 { group[g] = groupIndex }
             groupItems.append((items.count, kept, groupIndex))
-            let (fill, stroke, width) = featureStyle.map { ($0.fill, $0.stroke, $0.strokeWidth) }
-                ?? (selected ? style.selectionFill : style.countryFill, style.countryStroke, style.countryStrokeWidth)
-            items.append(MapScene.Item(layer: itemLayer, paths: paths, closed: true, fill: fill,
-                                       stroke: width > 0 ? stroke : nil, strokeWidth: width, id: code, title: name))
+            items.append(MapScene.Item(layer: itemLayer, paths: paths, closed: true, fill: paint.fill,
+                                       stroke: paint.stroke, strokeWidth: width, id: code, title: name))
         }
         // Projected for this view alone (deep zooms), every path is paired in the view.
         if pairsEdges { setEdgeSkips(groupItems, shared: projected?.shared ?? SharedBorders(rings: []), ringGroups: group) }
@@ -278,21 +283,42 @@ struct SceneBuilder {
         }
     }
 
-    /// A feature layer: its polygons (one paint group, common borders left out as for the
-    /// countries; left out when `polygons` is false), then its lines and points, in `style`
-    /// (default: the map style's feature colours).
-    mutating func features(_ layer: FeatureLayer, polygons drawsPolygons: Bool = true, style own: FeatureStyle? = nil) {
-        let featureStyle = own ?? FeatureStyle(renderer.style)
+    /// How an item is painted; consecutive polygons painted alike form one paint group, and
+    /// consecutive lines or points one item.
+    struct Paint: Equatable {
+        let fill: MapColor?
+        let stroke: MapColor?
+        let width: Double
+
+        init(fill: MapColor?, stroke: MapColor?, width: Double) {
+            self.fill = fill
+            self.stroke = stroke
+            self.width = width
+        }
+    }
+
+    /// A feature layer: its polygons (common borders left out as for the countries within each
+    /// run of features painted alike; left out when `polygons` is false), then its lines and
+    /// points, in `style` (default: the map style's feature colours) under each feature's own
+    /// simplestyle values (`own`, per feature, when known; else read from the layer).
+    mutating func features(_ layer: FeatureLayer, polygons drawsPolygons: Bool = true, style layerStyle: FeatureStyle? = nil,
+                           own: [SimpleStyle]? = nil) {
+        let base = layerStyle ?? FeatureStyle(renderer.style)
+        var ownWarnings: [String] = []
+        let perFeature = own ?? SimpleStyle.perFeature(layer, warnings: &ownWarnings)
+        if drawsPolygons { warnings += ownWarnings }  // else the prepared layer has reported them
+        let ratio = renderer.style.pixelRatio
         let pm = renderer.projection.primeMeridianDegrees
         var input = SphereInput(primeMeridianDegrees: pm, tolerance: renderer.sphereTolerance)
-        var points: [MapPoint] = []
-        var lines: [SpherePath] = []
-        var polygons: [(polygon: Polygon, name: String)] = []
+        var points: [(point: MapPoint, style: FeatureStyle)] = []
+        var lines: [(path: SpherePath, style: FeatureStyle)] = []
+        var polygons: [(polygon: Polygon, name: String, style: FeatureStyle)] = []
         for (i, feature) in layer.features.enumerated() {
             let name = "\(layer.name) feature \(feature.id.map(String.init) ?? String(i))"
+            let featureStyle = perFeature.map { $0[i].applied(to: base, ratio: ratio) } ?? base
             switch feature.geometry {
             case let .polygon(p)? where drawsPolygons:
-                polygons.append((Stitch.stitched(renderer.projection.shifted(input.sanitized(p, name: name))).0, name))
+                polygons.append((Stitch.stitched(renderer.projection.shifted(input.sanitized(p, name: name))).0, name, featureStyle))
             case let .polyline(l)?:
                 for part in l.coordinates.parts {
                     var shifted = part.filter(SphereInput.isValid)
@@ -301,13 +327,13 @@ struct SceneBuilder {
                         input.warnings.append("\(name): skipped \(part.count - shifted.count) vertices with NaN, infinite or out-of-range coordinates")
                     }
                     if let path = input.path(shifted[...], closed: false, name: name), path.count >= 2 {
-                        lines += renderer.clipper.clipLine(path)
+                        lines += renderer.clipper.clipLine(path).map { ($0, featureStyle) }
                     }
                 }
             case let .point(p)?:
-                points.append(MapPoint(longitude: p.x, latitude: p.y))
+                points.append((MapPoint(longitude: p.x, latitude: p.y), featureStyle))
             case let .multipoint(m)?:
-                points += m.coordinates.xy.map { MapPoint(longitude: $0.x, latitude: $0.y) }
+                points += m.coordinates.xy.map { (MapPoint(longitude: $0.x, latitude: $0.y), featureStyle) }
             default:
                 continue
             }
@@ -315,26 +341,50 @@ struct SceneBuilder {
         // The polygons, once the simplification has learnt the layer's cells: neighbours keep
         // the same vertices along their common border, which the view then pairs.
         input.learnCells(polygons.map(\.polygon))
-        let first = items.count
-        for (polygon, name) in polygons {
+        var grouped: [(item: Int, rings: [Int], group: Int32)] = []
+        var lastPaint: Paint?
+        var group: Int32 = -1
+        for (polygon, name, style) in polygons {
             let paths = pixelRings(renderer.clipper.clip(polygon, input: &input, name: name), name: name)
             guard !paths.isEmpty else { continue }
-            items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: featureStyle.fill,
-                                       stroke: featureStyle.strokeWidth > 0 ? featureStyle.stroke : nil,
-                                       strokeWidth: featureStyle.strokeWidth, id: nil, title: nil))
+            let paint = Paint(fill: style.fill, stroke: style.strokeWidth > 0 ? style.stroke : nil, width: style.strokeWidth)
+            if paint != lastPaint {
+                group += 1
+                lastPaint = paint
+            }
+            grouped.append((items.count, Array(repeating: -1, count: paths.count), group))
+            items.append(MapScene.Item(layer: layer.name, paths: paths, closed: true, fill: paint.fill, stroke: paint.stroke,
+                                       strokeWidth: paint.width, id: nil, title: nil))
         }
-        // One paint group, every path paired in this view.
-        if pairsEdges {
-            setEdgeSkips((first..<items.count).map { ($0, Array(repeating: -1, count: items[$0].paths.count), 0) },
-                         shared: SharedBorders(rings: []), ringGroups: [])
-        }
+        // Every path paired in this view, within its paint group.
+        if pairsEdges { setEdgeSkips(grouped, shared: SharedBorders(rings: []), ringGroups: []) }
         warnings += input.warnings
-        let paths = pixelLines(lines, name: layer.name)
-        if !paths.isEmpty {
-            items.append(MapScene.Item(layer: layer.name, paths: paths, closed: false, fill: nil,
-                                       stroke: featureStyle.stroke, strokeWidth: max(1, featureStyle.strokeWidth),
-                                       id: nil, title: nil))
+        // Lines: one item per run of lines stroked alike.
+        var start = 0
+        while start < lines.count {
+            let style = lines[start].style
+            var end = start + 1
+            while end < lines.count && lines[end].style.stroke == style.stroke && lines[end].style.strokeWidth == style.strokeWidth {
+                end += 1
+            }
+            let paths = pixelLines(lines[start..<end].map(\.path), name: layer.name)
+            if !paths.isEmpty {
+                items.append(MapScene.Item(layer: layer.name, paths: paths, closed: false, fill: nil,
+                                           stroke: style.stroke, strokeWidth: max(1, style.strokeWidth), id: nil, title: nil))
+            }
+            start = end
         }
-        self.points(points, fill: featureStyle.pointFill, radius: featureStyle.pointRadius)
+        // Points, run by run of dots drawn alike.
+        start = 0
+        while start < points.count {
+            let style = points[start].style
+            var end = start + 1
+            while end < points.count && points[end].style.pointFill == style.pointFill
+                    && points[end].style.pointRadius == style.pointRadius {
+                end += 1
+            }
+            self.points(points[start..<end].map(\.point), fill: style.pointFill, radius: style.pointRadius)
+            start = end
+        }
     }
 }

@@ -75,6 +75,9 @@ public struct MapStyle: Sendable, Hashable {
     public var featureFill: MapColor
     public var featureStroke: MapColor
     public var featureStrokeWidth: Double
+    /// The pixel ratio the widths were scaled by (`scaled(by:)`; 1 as made): what a feature's own
+    /// `stroke-width` and `marker-size` are multiplied by (`SimpleStyle`).
+    public private(set) var pixelRatio: Double = 1
 
     public init(background: MapColor = .white,
                 sphereFill: MapColor = MapColor(red: 0xDD, green: 0xEE, blue: 0xFF),
@@ -125,6 +128,7 @@ public struct MapStyle: Sendable, Hashable {
         s.outlineStrokeWidth *= ratio
         s.pointRadius *= ratio
         s.featureStrokeWidth *= ratio
+        s.pixelRatio *= ratio
         return s
     }
 }

@@ -17,6 +17,9 @@ final class PreparedCountries: Sendable {
     let codes: [String?], names: [String?]
     /// Per feature, what warnings call it: its name, else "{layer} feature {i}".
     let labels: [String]
+    /// Per feature, the drawing values of its own properties (`SimpleStyle.perFeature`); nil
+    /// when the layer has no such field (the countries).
+    let simpleStyles: [SimpleStyle]?
 
     private init(layer: BuiltInLayer, clipper: RegionClipper, primeMeridianDegrees: Double, tolerance: Double,
                  datumShift: DatumShift?) {
@@ -38,7 +41,9 @@ final class PreparedCountries: Sendable {
             rings.append(clipper.clip(polygon, input: &input, name: labels[i]))
         }
         self.rings = rings
-        warnings = input.warnings
+        var warnings = input.warnings
+        simpleStyles = SimpleStyle.perFeature(layer.layer, warnings: &warnings)
+        self.warnings = warnings
         self.layer = layer
     }
 
