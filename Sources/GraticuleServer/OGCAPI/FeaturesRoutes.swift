@@ -25,7 +25,7 @@ import Hummingbird
 /// own axis order (EPSG:4326 latitude first, CRS84 longitude first, EPSG:3035 northing first),
 /// for the bbox too. Features are projected with the default transformation of the first data
 /// directory; a bbox in another CRS is projected to CRS84 as its outline densified (64 points a
-/// side) and its extent taken. A longitude/latitude bbox whose west edge lies east of its east edge
+/// side) and covered by one or two longitude/latitude boxes (`LonLatCover`). A longitude/latitude bbox whose west edge lies east of its east edge
 /// spans the antimeridian (Part 1 §7.15.3). Every response with geometries names its CRS in `Content-Crs`.
 extension GraticuleServer {
     /// A collection: how the API describes it, and where its features are (a built-in layer,
@@ -394,8 +394,9 @@ extension GraticuleServer {
     /// A bbox (lower corner, upper corner, in the CRS's axis order) as CRS84 envelopes: one, or
     /// two when a longitude/latitude box spans the antimeridian (its west edge east of its east
     /// edge, as OGC 17-069r4 §7.15.3 allows: `170,-50,-170,0` is 170°E…180° and 180°…170°W).
-    /// A box in another CRS is projected as its outline densified, and the extent of that taken
-    /// (empty when no part of it has a place in CRS84).
+    /// A box in another CRS is projected as its outline densified (64 points a side), and the
+    /// boxes that cover that taken (`LonLatCover`: two where it crosses the antimeridian; none
+    /// when no part of it has a place in CRS84).
     func lonLatBoxes(_ b: [Double], in crs: (sr: SpatialReference, uri: String), query: Query) throws(APIError) -> [Envelope] {
         let raw = query["bbox"] ?? ""
         let (x0, y0, x1, y1) = WMSAxes.isNorthFirst(crs.sr, name: crs.uri) ? (b[1], b[0], b[3], b[2]) : (b[0], b[1], b[2], b[3])
@@ -413,6 +414,15 @@ extension GraticuleServer {
         }
         guard crs.uri != Self.crs84URI else { return boxes }
         let t = try lonLatTransformer(from: crs.sr, catalog: try state.dataDirectory(query).catalog)
-        return boxes.map { GeometryEngine.project(.envelope($0), using: t).extent }
+        return boxes.flatMap { box -> [Envelope] in
+            let corners = [SIMD2(box.xMin, box.yMin), SIMD2(box.xMax, box.yMin), SIMD2(box.xMax, box.yMax), SIMD2(box.xMin, box.yMax)]
+            let outline = (0..<4).flatMap { side in
+                (0..<64).compactMap { k in
+                    let p = corners[side] + (corners[(side + 1) % 4] - corners[side]) * (Double(k) / 64)
+                    return Self.lonLat(p.x, p.y, t)
+                }
+            }
+            return LonLatCover.boxes(outline)
+        }
     }
 }
