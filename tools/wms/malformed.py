@@ -71,8 +71,15 @@ def request():
             if random.random() < 0.5:
                 p[name] = enc(pick(CRS + ["http://www.opengis.net/def/crs/EPSG/0/3857", "[EPSG:3035]", "EPSG:4978", "EPSG:5703",
                                           "http://www.opengis.net/def/crs/EPSG/0/", "http://www.opengis.net/def/crs/OGC/1.3/CRS84"]))
+        # Encodings: f good and bad, and Accept headers of browsers, clients and junk.
+        if random.random() < 0.5:
+            p["f"] = enc(pick(["html", "json", "xml", "", "text/html", "HTML", "\u00e9"] + NAMES))
+        headers = {"Accept": pick(["text/html,application/xhtml+xml,*/*;q=0.8", "application/json", "*/*", "text/html;q=abc",
+                                   ";;,,", "text/html;q=0", "x" * 5000])} if random.random() < 0.5 else {}
         return "GET", pick([f"/ogcapi/collections/{c}", f"/ogcapi/collections/{c}/items?" + q(p),
-                            f"/ogcapi/collections/{c}/items/{enc(pick(BAD_NUMBERS + HUGE))}", "/ogcapi/" + enc(pick(NAMES))]), None, {}
+                            f"/ogcapi/collections/{c}/items/{enc(pick(BAD_NUMBERS + HUGE))}?f=" + enc(pick(["html", "json", "x"])),
+                            "/ogcapi/" + enc(pick(NAMES)), "/ogcapi?" + q({"f": p.get("f", "html")}),
+                            "/ogcapi/conformance?" + q({"f": p.get("f", "html")})]), None, headers
     if kind == 0:
         p = {"from": "EPSG:4326", "to": "EPSG:3857", "x": "1", "y": "2"}
         p[pick(list(p))] = bad_value()
