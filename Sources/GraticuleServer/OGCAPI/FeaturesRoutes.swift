@@ -11,7 +11,8 @@ import Hummingbird
 /// (`FeaturesHTML`: `f=html`, or a browser's `Accept`): the landing page,
 /// `/api` (its OpenAPI 3.0 definition, which QGIS requires), `/conformance`, `/collections` (the built-in countries, `countries` (1:110m) and
 /// `countries10m`, and every vector file of `--vector-dir`), `/collections/{id}`,
-/// `/collections/{id}/items[?bbox=W,S,E,N][&limit=N][&offset=N]` and
+/// `/collections/{id}/items[?bbox=W,S,E,N][&limit=N][&offset=N][&PROPERTY=value…]` (any other
+/// parameter is a 400; `datetime` is accepted and ignored, as no collection has a time) and
 /// `/collections/{id}/items/{featureId}`. A feature's id is its own (a GeoPackage fid) or its
 /// position in the layer. `bbox` keeps the features that meet the box (planar,
 /// `GeometryEngine.intersects`); pages have `numberMatched`, `numberReturned` and a `next` link
@@ -257,7 +258,9 @@ extension GraticuleServer {
             let output = try self.featuresOutput(query)
             let bboxCRS = try self.featuresCRS(query, "bbox-crs")
             let boxes = try query.numbers("bbox", count: 4).map { b throws(APIError) in try self.lonLatBoxes(b, in: bboxCRS, query: query) }
+            let filters = try Self.propertyFilters(query, layer.schema)
             let matched = layer.features.indices.filter { i in
+                guard filters.allSatisfy({ $0.matches(layer.features[i]) }) else { return false }
                 guard let boxes else { return true }
                 guard let g = layer.features[i].geometry else { return false }
                 return boxes.contains { !$0.isEmpty && GeometryEngine.intersects(g, $0) }
@@ -266,7 +269,7 @@ extension GraticuleServer {
             let base = self.publicBaseURL(request) + "/ogcapi/collections/\(c.id)/items"
             func pageURL(_ offset: Int, f: String? = nil) -> String {
                 var parts = ["limit=\(limit)", "offset=\(offset)"]
-                for name in ["bbox", "bbox-crs", "crs"] {
+                for name in ["bbox", "bbox-crs", "crs"] + filters.map(\.parameter) {
                     if let v = query[name], !v.isEmpty {
                         parts.append("\(name)=\(v.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? v)")
                     }
@@ -357,6 +360,39 @@ extension GraticuleServer {
                                                                   ("Collections", "\(base)/ogcapi/collections?f=html"),
                                                                   (c.id, "\(collection)?f=html")],
                                  body: body, json: pageURL(offset, "json"))
+    }
+
+    /// The items' own parameters; any other must name a property of the collection.
+    static let itemsParameters: Set = ["bbox", "bbox-crs", "crs", "limit", "offset", "f", "datetime"]
+
+    /// A property filter, `NAME=value` (OGC 17-069r4 §7.15.6): the features whose property
+    /// equals the value, as text, or as a number for numeric properties (`n=2` matches 2.0).
+    struct PropertyFilter {
+        let parameter: String
+        let field: Int
+        let value: String
+
+        func matches(_ f: Feature) -> Bool {
+            guard field < f.attributes.count else { return false }
+            let a = f.attributes[field]
+            if a.stringValue == nil, let x = a.doubleValue, let y = Double(value) { return x == y }
+            return !a.isNull && a.description == value
+        }
+    }
+
+    /// The property filters of an items request; a parameter that is neither one of the items'
+    /// own nor a property of the collection is a 400 (17-069r4 /req/core/query-param-unknown).
+    static func propertyFilters(_ query: Query, _ schema: LayerSchema) throws(APIError) -> [PropertyFilter] {
+        var filters: [PropertyFilter] = []
+        for name in query.names where !itemsParameters.contains(name) {
+            guard let k = schema.index(ofField: name) else {
+                throw APIError(.badRequest, "unknown parameter \(APIError.quoted(name)); parameters: "
+                               + itemsParameters.sorted().joined(separator: ", ") + ", and the collection's properties: "
+                               + schema.fields.map(\.name).joined(separator: ", "))
+            }
+            filters.append(PropertyFilter(parameter: name, field: k, value: query[name] ?? ""))
+        }
+        return filters
     }
 
     /// How features leave: projected from CRS84 into the `crs` parameter's CRS, in its axis order.
