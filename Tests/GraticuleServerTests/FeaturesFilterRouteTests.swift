@@ -35,6 +35,9 @@ import Testing
     @Test func unknownParametersAreRefused() async throws {
         let r = try await LiveServer.request("/ogcapi/collections/squares/items?colour=red")
         #expect(r.status == 400 && r.text.contains("colour") && r.text.contains("name, n"), "\(r.text)")
+        let one = try await LiveServer.request("/ogcapi/collections/squares/items/0?name=A")
+        #expect(one.status == 400 && one.text.contains("name") && one.text.contains("crs, f"), "\(one.text)")
+        #expect(try await LiveServer.request("/ogcapi/collections/squares/items/0?crs=EPSG:3857&f=json").status == 200)
         // The items' own parameters are not properties.
         #expect(try await LiveServer.request("/ogcapi/collections/squares/items?limit=2&offset=1&f=json&datetime=2020-01-01T00:00:00Z").status == 200)
     }

@@ -310,6 +310,9 @@ extension GraticuleServer {
                 throw APIError(.notFound, "collection \(c.id) has no feature \(APIError.quoted(raw))")
             }
             let query = try Query(request)
+            if let unknown = query.names.first(where: { $0 != "crs" && $0 != "f" }) {
+                throw APIError(.badRequest, "unknown parameter \(APIError.quoted(unknown)); parameters: crs, f")
+            }
             let output = try self.featuresOutput(query)
             if try FeaturesHTML.wantsHTML(request, query) {
                 let base = self.publicBaseURL(request)
