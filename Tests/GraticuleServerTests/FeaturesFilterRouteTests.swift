@@ -1,4 +1,6 @@
 import Foundation
+import GraticuleGeometry
+@testable import GraticuleServer
 import Testing
 
 /// OGC API Features property filters (OGC 17-069r4 §7.15.6, `NAME=value`) and unknown
@@ -40,5 +42,49 @@ import Testing
         #expect(try await LiveServer.request("/ogcapi/collections/squares/items/0?crs=EPSG:3857&f=json").status == 200)
         // The items' own parameters are not properties.
         #expect(try await LiveServer.request("/ogcapi/collections/squares/items?limit=2&offset=1&f=json&datetime=2020-01-01T00:00:00Z").status == 200)
+    }
+}
+
+/// `datetime` (OGC 17-069r4 §7.15.4) against a layer with a date field and one with dates as
+/// text: instants, dates (whole days), closed and open intervals, offsets; bad values.
+@Suite struct TemporalFilterTests {
+    static func layer(_ type: FieldType, _ values: [AttributeValue]) -> FeatureLayer {
+        FeatureLayer(name: "t", schema: LayerSchema(fields: [FieldDefinition(name: "when", type: type)], geometryType: .point),
+                     features: values.map { Feature(geometry: nil, attributes: [$0]) })
+    }
+
+    static func kept(_ datetime: String, _ layer: FeatureLayer) throws -> [Int] {
+        let filter = try TemporalFilter(parsing: datetime)
+        guard let k = TemporalFilter.temporalField(layer) else { return [] }
+        return layer.features.indices.filter { filter.matches(layer.features[$0].attributes[k]) }
+    }
+
+    @Test func datesAndTimes() throws {
+        let dates = Self.layer(.date, [.date(CivilDate(year: 2020, month: 1, day: 1)), .date(CivilDate(parsing: "2020-06-15T12:00:00Z")!),
+                                       .date(CivilDate(parsing: "2021-03-01T08:00:00+02:00")!), .null])
+        #expect(try Self.kept("2020-01-01", dates) == [0])
+        #expect(try Self.kept("2020-01-01T23:59:59Z", dates) == [0])  // within the day
+        #expect(try Self.kept("2020-06-15T12:00:00Z", dates) == [1])
+        #expect(try Self.kept("2020-06-15T12:00:01Z", dates).isEmpty)
+        #expect(try Self.kept("2020-01-02/2021-12-31", dates) == [1, 2])
+        #expect(try Self.kept("../2020-06-15", dates) == [0, 1])
+        #expect(try Self.kept("2021-03-01T06:00:00Z/..", dates) == [2])  // 08:00+02:00 is 06:00Z
+        #expect(try Self.kept("2021-03-01T06:00:01Z/", dates).isEmpty)
+        // Dates as text (as a GeoJSON file carries them) are read as dates.
+        let text = Self.layer(.string, [.string("1999-12-31"), .string("2000-01-01"), .string("not a date")])
+        #expect(TemporalFilter.temporalField(text) == 0)
+        #expect(try Self.kept("2000-01-01/..", text) == [1])
+        #expect(TemporalFilter.temporalField(Self.layer(.string, [.string("Paris")])) == nil)
+        for bad in ["", "..", "../..", "yesterday", "2020-13-01", "2021-01-01/2020-01-01", "2020-01-01/2020-02-01/2020-03-01"] {
+            #expect(throws: APIError.self, "\(bad)") { try TemporalFilter(parsing: bad) }
+        }
+    }
+
+    /// A collection without a time has no feature at any time; a bad value is a 400.
+    @Test func onTheServer() async throws {
+        let page = try await LiveServer.request("/ogcapi/collections/squares/items?datetime=2020-01-01").json()
+        #expect(page["numberMatched"] as? Int == 0)
+        let bad = try await LiveServer.request("/ogcapi/collections/squares/items?datetime=soon")
+        #expect(bad.status == 400 && bad.text.contains("datetime"))
     }
 }

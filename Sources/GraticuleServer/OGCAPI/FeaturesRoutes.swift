@@ -11,8 +11,8 @@ import Hummingbird
 /// (`FeaturesHTML`: `f=html`, or a browser's `Accept`): the landing page,
 /// `/api` (its OpenAPI 3.0 definition, which QGIS requires), `/conformance`, `/collections` (the built-in countries, `countries` (1:110m) and
 /// `countries10m`, and every vector file of `--vector-dir`), `/collections/{id}`,
-/// `/collections/{id}/items[?bbox=W,S,E,N][&limit=N][&offset=N][&PROPERTY=value…]` (any other
-/// parameter is a 400; `datetime` is accepted and ignored, as no collection has a time) and
+/// `/collections/{id}/items[?bbox=W,S,E,N][&datetime=T][&limit=N][&offset=N][&PROPERTY=value…]`
+/// (`TemporalFilter`; any other parameter is a 400) and
 /// `/collections/{id}/items/{featureId}`. A feature's id is its own (a GeoPackage fid) or its
 /// position in the layer. `bbox` keeps the features that meet the box (planar,
 /// `GeometryEngine.intersects`); pages have `numberMatched`, `numberReturned` and a `next` link
@@ -71,7 +71,7 @@ extension GraticuleServer {
                 path("/conformance", "Conformance classes", [ref("f")]),
                 path("/collections", "The collections", [ref("f")]), path("/collections/{collectionId}", "A collection", [id, ref("f")]),
                 path("/collections/{collectionId}/items", "Features of a collection",
-                     [id, ref("bbox"), ref("bbox-crs"), ref("crs"), ref("limit"), ref("offset"), ref("f")]),
+                     [id, ref("bbox"), ref("bbox-crs"), ref("datetime"), ref("crs"), ref("limit"), ref("offset"), ref("f")]),
                 path("/collections/{collectionId}/items/{featureId}", "A feature", [id, fid, ref("crs"), ref("f")]),
             ])),
             "components": .object(["parameters": .object([
@@ -87,6 +87,9 @@ extension GraticuleServer {
                                       "The bbox's CRS (default CRS84)"),
                 "crs": parameter("crs", .object(["type": .string("string"), "format": .string("uri")]),
                                  "The CRS of the features' coordinates (default CRS84)"),
+                "datetime": parameter("datetime", .object(["type": .string("string")]),
+                                      "An instant, a date or an interval start/end (.. for an open end): the features whose first "
+                                      + "date property meets it"),
                 "f": parameter("f", .object(["type": .string("string"), "enum": .array([.string("json"), .string("html")])]),
                                "The encoding: JSON (GeoJSON for features) or HTML (default: as the Accept header ranks them)"),
             ])]),
@@ -259,8 +262,13 @@ extension GraticuleServer {
             let bboxCRS = try self.featuresCRS(query, "bbox-crs")
             let boxes = try query.numbers("bbox", count: 4).map { b throws(APIError) in try self.lonLatBoxes(b, in: bboxCRS, query: query) }
             let filters = try Self.propertyFilters(query, layer.schema)
+            let time = try query["datetime"].map { t throws(APIError) in try TemporalFilter(parsing: t) }
+            let timeField = time == nil ? nil : TemporalFilter.temporalField(layer)
             let matched = layer.features.indices.filter { i in
                 guard filters.allSatisfy({ $0.matches(layer.features[i]) }) else { return false }
+                if let time {
+                    guard let k = timeField, k < layer.features[i].attributes.count, time.matches(layer.features[i].attributes[k]) else { return false }
+                }
                 guard let boxes else { return true }
                 guard let g = layer.features[i].geometry else { return false }
                 return boxes.contains { !$0.isEmpty && GeometryEngine.intersects(g, $0) }
@@ -269,7 +277,7 @@ extension GraticuleServer {
             let base = self.publicBaseURL(request) + "/ogcapi/collections/\(c.id)/items"
             func pageURL(_ offset: Int, f: String? = nil) -> String {
                 var parts = ["limit=\(limit)", "offset=\(offset)"]
-                for name in ["bbox", "bbox-crs", "crs"] + filters.map(\.parameter) {
+                for name in ["bbox", "bbox-crs", "crs", "datetime"] + filters.map(\.parameter) {
                     if let v = query[name], !v.isEmpty {
                         parts.append("\(name)=\(v.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? v)")
                     }

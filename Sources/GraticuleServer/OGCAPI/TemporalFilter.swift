@@ -1,0 +1,74 @@
+import GraticuleGeometry
+
+/// OGC API Features' `datetime` (OGC 17-069r4 §7.15.4): an instant (`2018-02-12T23:20:50Z`), a
+/// date (`2018-02-12`, the whole day) or an interval `start/end` whose ends may be open (`..` or
+/// empty). It keeps the features whose temporal property meets it: the collection's first field
+/// of a date type, else its first text field whose first value reads as a date (GDAL's GeoJSON
+/// reader makes such fields dates, and its OAPIF driver sends their filters as `datetime`). A
+/// date value spans its whole day; times without an offset are taken as UTC. Features with no
+/// value, and every feature of a collection with no temporal property, have no time to meet it
+/// (/req/core/fc-time-response).
+struct TemporalFilter {
+    /// Seconds since 1970-01-01T00:00:00Z; nil: open.
+    let start: Double?, end: Double?
+
+    /// - Throws: a 400 naming `datetime` and the value when it is not such a value.
+    init(parsing text: String) throws(APIError) {
+        let bad = APIError.badParameter("datetime", text, "an RFC 3339 date or date-time, or an interval start/end (.. for an open end)")
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        func bound(_ s: Substring, lower: Bool) throws(APIError) -> Double? {
+            if s.isEmpty || s == ".." { return nil }
+            guard let d = CivilDate(parsing: s) else { throw bad }
+            let span = Self.span(d)
+            return lower ? span.lowerBound : span.upperBound
+        }
+        switch parts.count {
+        case 1:
+            guard !text.isEmpty, text != "..", let d = CivilDate(parsing: text) else { throw bad }
+            let span = Self.span(d)
+            (start, end) = (span.lowerBound, span.upperBound)
+        case 2:
+            (start, end) = (try bound(parts[0], lower: true), try bound(parts[1], lower: false))
+            if start == nil && end == nil { throw bad }  // an interval has at least one end
+            if let start, let end, start > end { throw bad }
+        default:
+            throw bad
+        }
+    }
+
+    /// The time a value covers: a date its whole day (UTC), a date-time its instant.
+    static func span(_ d: CivilDate) -> ClosedRange<Double> {
+        // Days from 1970-01-01 (H. Hinnant's days_from_civil).
+        let y = d.month <= 2 ? d.year - 1 : d.year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (d.month + (d.month > 2 ? -3 : 9)) + 2) / 5 + d.day - 1
+        let days = Double(era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468)
+        guard let t = d.time else { return days * 86_400 ... days * 86_400 + 86_399.999 }
+        let s = days * 86_400 + Double(t.hour * 3_600 + t.minute * 60) + t.second - Double((d.utcOffsetMinutes ?? 0) * 60)
+        return s ... s
+    }
+
+    /// The field that holds a layer's times, if any (see the type's description).
+    static func temporalField(_ layer: FeatureLayer) -> Int? {
+        if let k = layer.schema.fields.firstIndex(where: { $0.type == .date || $0.type == .dateTime }) { return k }
+        return layer.schema.fields.indices.first { k in
+            guard layer.schema.fields[k].type == .string,
+                  let first = layer.features.lazy.compactMap({ k < $0.attributes.count ? $0.attributes[k].stringValue : nil }).first
+            else { return false }
+            return CivilDate(parsing: first) != nil
+        }
+    }
+
+    /// Whether a feature's value in the temporal field meets the filter.
+    func matches(_ value: AttributeValue) -> Bool {
+        let date: CivilDate? = switch value {
+        case let .date(d): d
+        case let .string(s): CivilDate(parsing: s)
+        default: nil
+        }
+        guard let date else { return false }
+        let span = Self.span(date)
+        return (end.map { span.lowerBound <= $0 } ?? true) && (start.map { $0 <= span.upperBound } ?? true)
+    }
+}
