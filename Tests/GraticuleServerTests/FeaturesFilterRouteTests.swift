@@ -70,6 +70,7 @@ import Testing
         #expect(try Self.kept("../2020-06-15", dates) == [0, 1])
         #expect(try Self.kept("2021-03-01T06:00:00Z/..", dates) == [2])  // 08:00+02:00 is 06:00Z
         #expect(try Self.kept("2021-03-01T06:00:01Z/", dates).isEmpty)
+        #expect(try Self.kept("2020-01-01T/..", dates) == [0, 1, 2])  // GDAL 3.6's OAPIF form of a date
         // Dates as text (as a GeoJSON file carries them) are read as dates.
         let text = Self.layer(.string, [.string("1999-12-31"), .string("2000-01-01"), .string("not a date")])
         #expect(TemporalFilter.temporalField(text) == 0)

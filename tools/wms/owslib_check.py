@@ -47,6 +47,9 @@
      finds in the exported 1:110m Shapefile; GDAL's OAPIF driver, as a second client, reads the
      same countries and the vector file's squares from the API. Part 2: square A asked for in
      EPSG:3035 (northing first) equals ogr2ogr's projection of the file, axes swapped.
+ 10. OGC API filters: a served GeoJSON file of dated points read through GDAL's OAPIF driver with
+     `-where` (date ranges, which GDAL sends as `datetime`, and property equalities) gives the
+     features `ogrinfo -where` finds in the file itself.
 
 Needs python3 with owslib, numpy, Pillow (pip) and GDAL's command-line tools (Debian gdal-bin).
 Usage: tools/wms/owslib_check.py [path/to/graticule]   (exit status 1 on any failure)
@@ -67,7 +70,7 @@ os.environ["GDAL_DEFAULT_WMS_CACHE_PATH"] = os.path.join(tempfile.gettempdir(), 
 sys.path.insert(0, os.path.join(ROOT, "tools", "oracle"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "wms"))
-from served import check, run_checks  # noqa: E402
+from served import check, run_checks, served  # noqa: E402
 from countries_judge import country_edges, inside_mask, judge, lonlat_centres  # noqa: E402
 NDVI = os.path.join(ROOT, "Sources/GraticuleRaster/Resources/ndvi.tif")
 # ColorRamp.ndvi (Sources/GraticuleRaster/Color/ColorRamp.swift): value → RGBA, linear between stops.
@@ -254,6 +257,35 @@ def features_api(url, binary):
     names = sorted(re.findall(r"^\s+name \(String\) = (.*)$", squares, re.M))
     check("OGC API Features: the Shapefile's squares through GDAL's OAPIF driver", names == ["A", "B"], f"{names}")
     features_api_crs(api)
+    features_api_filters(binary)
+
+
+# Check 10's file: five points with a date property, as text (what a GeoJSON file carries; GDAL's
+# GeoJSON reader makes the field a Date).
+EVENTS = {"type": "FeatureCollection", "features": [
+    {"type": "Feature", "properties": {"name": name, "when": when, "n": i}, "geometry": {"type": "Point", "coordinates": [10 * i, 5 * i]}}
+    for i, (name, when) in enumerate([("a", "2019-05-01"), ("b", "2020-01-15"), ("c", "2020-06-30"), ("d", "2021-02-01"),
+                                      ("e", "2022-12-31")])]}
+
+
+def features_api_filters(binary):
+    """Check 10: GDAL's OAPIF driver sends its date filters as `datetime` and trusts the answer;
+    with -where on a served file it must find what ogrinfo finds in the file itself. (It sends
+    `<` and `>` as the same closed intervals as `<=` and `>=`, so those are not compared.)"""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "events.geojson")
+        with open(path, "w") as f:
+            json.dump(EVENTS, f)
+        with served(binary, "--vector-dir", tmp) as url:
+            for where in ["when >= '2020-01-01'", "when <= '2020-06-30'", "when = '2020-06-30'",
+                          "when >= '2020-01-01' AND when <= '2021-02-01'", "name = 'c'", "n = 3"]:
+                found = []
+                for source in [f"OAPIF:{url}ogcapi", path]:
+                    out = subprocess.run(["ogrinfo", "-ro", "-q", source, "events", "-where", where],
+                                         capture_output=True, text=True, timeout=120)
+                    found.append(sorted(re.findall(r"^\s+name \(String\) = (.*)$", out.stdout, re.M)) if out.returncode == 0 else out.stderr)
+                check(f"OGC API Features filter through GDAL's OAPIF driver equals ogrinfo on the file: {where}",
+                      found[0] == found[1] and len(found[1]) > 0, f"{found[0]} against {found[1]}")
 
 
 def features_api_crs(api):

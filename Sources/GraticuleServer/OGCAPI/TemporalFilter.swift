@@ -18,13 +18,13 @@ struct TemporalFilter {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         func bound(_ s: Substring, lower: Bool) throws(APIError) -> Double? {
             if s.isEmpty || s == ".." { return nil }
-            guard let d = CivilDate(parsing: s) else { throw bad }
+            guard let d = Self.date(s) else { throw bad }
             let span = Self.span(d)
             return lower ? span.lowerBound : span.upperBound
         }
         switch parts.count {
         case 1:
-            guard !text.isEmpty, text != "..", let d = CivilDate(parsing: text) else { throw bad }
+            guard !text.isEmpty, text != "..", let d = Self.date(Substring(text)) else { throw bad }
             let span = Self.span(d)
             (start, end) = (span.lowerBound, span.upperBound)
         case 2:
@@ -34,6 +34,12 @@ struct TemporalFilter {
         default:
             throw bad
         }
+    }
+
+    /// A date or date-time; a date followed by a bare `T` (`2020-01-01T`, what GDAL 3.6's OAPIF
+    /// driver sends for a date) is the date.
+    static func date(_ s: Substring) -> CivilDate? {
+        CivilDate(parsing: s.count == 11 && s.last == "T" ? s.dropLast() : s)
     }
 
     /// The time a value covers: a date its whole day (UTC), a date-time its instant.
