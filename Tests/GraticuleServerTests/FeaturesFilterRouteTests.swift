@@ -34,6 +34,17 @@ import Testing
         #expect((page["numberMatched"] as? Int ?? 0) > 5)
     }
 
+    /// The API definition lists each collection's properties as its items' parameters (what
+    /// GDAL's OAPIF driver reads to send `-where` equalities to the server).
+    @Test func theDefinitionNamesTheProperties() async throws {
+        let api = try await LiveServer.request("/ogcapi/api").json()
+        let squares = (((api["paths"] as? [String: Any])?["/collections/squares/items"] as? [String: Any])?["get"] as? [String: Any])?["parameters"] as? [[String: Any]]
+        let byName = Dictionary((squares ?? []).compactMap { p in (p["name"] as? String).map { ($0, p) } }, uniquingKeysWith: { a, _ in a })
+        #expect((byName["name"]?["schema"] as? [String: Any])?["type"] as? String == "string")
+        #expect(["integer", "number"].contains((byName["n"]?["schema"] as? [String: Any])?["type"] as? String ?? ""))
+        #expect(squares?.contains { ($0["$ref"] as? String)?.hasSuffix("/limit") == true } == true)
+    }
+
     @Test func unknownParametersAreRefused() async throws {
         let r = try await LiveServer.request("/ogcapi/collections/squares/items?colour=red")
         #expect(r.status == 400 && r.text.contains("colour") && r.text.contains("name, n"), "\(r.text)")

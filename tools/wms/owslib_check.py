@@ -286,6 +286,11 @@ def features_api_filters(binary):
                     found.append(sorted(re.findall(r"^\s+name \(String\) = (.*)$", out.stdout, re.M)) if out.returncode == 0 else out.stderr)
                 check(f"OGC API Features filter through GDAL's OAPIF driver equals ogrinfo on the file: {where}",
                       found[0] == found[1] and len(found[1]) > 0, f"{found[0]} against {found[1]}")
+            # The properties are parameters in the API definition, so GDAL asks the server to filter.
+            debug = subprocess.run(["ogrinfo", "-ro", "-q", "--debug", "on", f"OAPIF:{url}ogcapi", "events", "-where", "name = 'c'"],
+                                   capture_output=True, text=True, timeout=120).stderr
+            fetched = [u for u in re.findall(r"Fetch\((\S+)\)", debug) if "/items" in u]
+            check("GDAL's OAPIF driver sends a property equality to the server", any("name=c" in u for u in fetched), f"{fetched}")
 
 
 def features_api_crs(api):

@@ -48,8 +48,10 @@ extension GraticuleServer {
     }
 
     /// The API's OpenAPI 3.0 definition: its paths and the items' query parameters (QGIS reads
-    /// `limit`'s maximum and default from it).
-    static let openAPI: JSONValue = {
+    /// `limit`'s maximum and default from it), and for each collection its items' path with its
+    /// properties as parameters (the property filters; GDAL's OAPIF driver sends `-where`
+    /// equalities on the properties it finds there to the server).
+    static func openAPI(collections: [(id: String, schema: LayerSchema)]) -> JSONValue {
         func parameter(_ name: String, _ schema: JSONValue, _ description: String) -> JSONValue {
             .object(["name": .string(name), "in": .string("query"), "required": .bool(false), "style": .string("form"),
                      "explode": .bool(false), "schema": schema, "description": .string(description)])
@@ -63,17 +65,33 @@ extension GraticuleServer {
                                    "schema": .object(["type": .string("string")])])
         let fid = JSONValue.object(["name": .string("featureId"), "in": .string("path"), "required": .bool(true),
                                     "schema": .object(["type": .string("integer")])])
+        let common = [id, ref("bbox"), ref("bbox-crs"), ref("datetime"), ref("crs"), ref("limit"), ref("offset"), ref("f")]
+        func property(_ field: FieldDefinition) -> JSONValue {
+            let schema: JSONValue = switch field.type {
+            case .integer: .object(["type": .string("integer")])
+            case .real: .object(["type": .string("number")])
+            case .boolean: .object(["type": .string("boolean")])
+            case .date: .object(["type": .string("string"), "format": .string("date")])
+            case .dateTime: .object(["type": .string("string"), "format": .string("date-time")])
+            case .string: .object(["type": .string("string")])
+            }
+            return parameter(field.name, schema, "The features whose \(field.name) equals the value")
+        }
+        let own = collections.map { c in
+            path("/collections/\(c.id)/items", "Features of \(c.id)",
+                 Array(common.dropFirst()) + c.schema.fields.filter { !itemsParameters.contains($0.name.lowercased()) }.map(property))
+        }
         return .object([
             "openapi": .string("3.0.2"),
             "info": .object(["title": .string("Graticule OGC API - Features"), "version": .string("1.0.0")]),
-            "paths": .object(Dictionary(uniqueKeysWithValues: [
+            "paths": .object(Dictionary([
                 path("/", "Landing page", [ref("f")]), path("/api", "This definition"),
                 path("/conformance", "Conformance classes", [ref("f")]),
                 path("/collections", "The collections", [ref("f")]), path("/collections/{collectionId}", "A collection", [id, ref("f")]),
                 path("/collections/{collectionId}/items", "Features of a collection",
-                     [id, ref("bbox"), ref("bbox-crs"), ref("datetime"), ref("crs"), ref("limit"), ref("offset"), ref("f")]),
+                     common),
                 path("/collections/{collectionId}/items/{featureId}", "A feature", [id, fid, ref("crs"), ref("f")]),
-            ])),
+            ] + own, uniquingKeysWith: { first, _ in first })),
             "components": .object(["parameters": .object([
                 "limit": parameter("limit", .object(["type": .string("integer"), "minimum": .number(1), "maximum": .number(10_000),
                                                       "default": .number(10)]), "Features per page"),
@@ -94,7 +112,7 @@ extension GraticuleServer {
                                "The encoding: JSON (GeoJSON for features) or HTML (default: as the Accept header ranks them)"),
             ])]),
         ])
-    }()
+    }
 
     static let conformance = [
         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core",
@@ -203,7 +221,8 @@ extension GraticuleServer {
             ]))
         }
         router.get("/ogcapi/api") { _, _ in
-            var response = Responses.json(Self.openAPI)
+            let collections = self.featureCollections().compactMap { c in (try? c.layer()).map { (id: c.id, schema: $0.schema) } }
+            var response = Responses.json(Self.openAPI(collections: collections))
             response.headers[.contentType] = "application/vnd.oai.openapi+json;version=3.0"
             return response
         }
