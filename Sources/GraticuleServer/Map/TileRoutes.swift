@@ -37,22 +37,40 @@ extension GraticuleServer {
             }
             var layers: [ServedLayer] = []
             for name in names { layers.append(try self.mapLayer(name)) }
-            return try await self.tile(layers, in: .webMercatorQuad, z: z, row: y, column: x, format: format, pixelRatio: ratio)
+            return try await self.tile(layers, in: .webMercatorQuad, z: z, row: y, column: x, format: format, pixelRatio: ratio,
+                                       ifNoneMatch: request.headers[.ifNoneMatch])
         }
     }
 
     /// One tile of a tile matrix set (XYZ: WebMercatorQuad; WMTS: either set), 256 × 256 pixels
     /// times `pixelRatio` (HiDPI tiles, lines as much wider): transparent outside the layers
-    /// (white for JPEG), cacheable for a day.
+    /// (white for JPEG). Tiles of the built-in layers and rasters are cacheable for a day; a
+    /// tile with a `--vector-dir` file, which the server reads again when it changes, is to be
+    /// revalidated (`no-cache`) against an ETag of the layers' readings (and this process), and
+    /// a request whose `If-None-Match` names it gets a 304 without a drawing.
     func tile(_ layers: [ServedLayer], in set: WMTSMatrixSet, z: Int, row: Int, column: Int,
-              format: MapImageFormat, pixelRatio: Int = 1) async throws -> Response {
+              format: MapImageFormat, pixelRatio: Int = 1, ifNoneMatch: String? = nil) async throws -> Response {
+        var headers = HTTPFields()
+        if layers.contains(where: { if case .features = $0 { true } else { false } }) {
+            var h = Hasher()  // seeded per process: a restart changes every tag
+            for layer in layers { h.combine(layer.cacheName) }
+            let etag = "\"" + String(UInt64(bitPattern: Int64(h.finalize())), radix: 16) + "\""
+            headers[.eTag] = etag
+            headers[.cacheControl] = "no-cache"
+            if let ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: {
+                let t = $0.trimmingCharacters(in: .whitespaces)
+                return t == etag || t == "W/" + etag || t == "*"
+            }) {
+                return Response(status: .notModified, headers: headers)
+            }
+        } else {
+            headers[.cacheControl] = "public, max-age=86400"
+        }
         let map = MapRequest(spatialReference: try state.spatialReference(set.spatialReference, parameter: "tile"),
                              extent: set.extent(z: z, row: row, column: column), width: 256 * pixelRatio,
                              height: 256 * pixelRatio, layers: layers,
                              background: format == .jpeg ? SIMD4(255, 255, 255, 0) : SIMD4(0, 0, 0, 0), format: format,
                              pixelRatio: Double(pixelRatio))
-        var headers = HTTPFields()
-        headers[.cacheControl] = "public, max-age=86400"
         return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType, headers: headers)
     }
 }

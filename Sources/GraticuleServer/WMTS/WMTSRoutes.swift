@@ -39,7 +39,7 @@ extension GraticuleServer {
                                                 i: i, j: p.get("j") ?? "", format: format)
             }
         }
-        router.get("/wmts/1.0.0/:layer/:style/:set/:z/:y/:x") { _, context in
+        router.get("/wmts/1.0.0/:layer/:style/:set/:z/:y/:x") { request, context in
             try await WMTSException.answering {
                 let p = context.parameters
                 let (column, ext) = Self.fileName(p.get("x"))
@@ -48,7 +48,8 @@ extension GraticuleServer {
                                         "tile \(APIError.quoted(p.get("x") ?? "")): expected {TileCol}.png, .png8 or .jpg")
                 }
                 return try await self.wmtsTile(layer: p.get("layer") ?? "", style: p.get("style"), set: p.get("set") ?? "",
-                                               matrix: p.get("z") ?? "", row: p.get("y") ?? "", column: column, format: format)
+                                               matrix: p.get("z") ?? "", row: p.get("y") ?? "", column: column, format: format,
+                                               ifNoneMatch: request.headers[.ifNoneMatch])
             }
         }
     }
@@ -85,7 +86,7 @@ extension GraticuleServer {
                 }
                 return try await wmtsTile(layer: try required("LAYER"), style: try required("STYLE"), set: try required("TILEMATRIXSET"),
                                           matrix: try required("TILEMATRIX"), row: try required("TILEROW"),
-                                          column: try required("TILECOL"), format: format)
+                                          column: try required("TILECOL"), format: format, ifNoneMatch: request.headers[.ifNoneMatch])
             case "getfeatureinfo":
                 return try wmtsFeatureInfo(query)
             default:
@@ -174,9 +175,10 @@ extension GraticuleServer {
 
     /// GetTile: the layer, the default style, a tile matrix set, and a tile inside its level.
     func wmtsTile(layer name: String, style: String?, set: String, matrix: String, row: String, column: String,
-                  format: MapImageFormat) async throws -> Response {
+                  format: MapImageFormat, ifNoneMatch: String? = nil) async throws -> Response {
         let a = try wmtsTileAddress(layer: name, style: style, set: set, matrix: matrix, row: row, column: column)
-        return try await tile([try mapLayer(a.layer)], in: a.set, z: a.z, row: a.row, column: a.column, format: format)
+        return try await tile([try mapLayer(a.layer)], in: a.set, z: a.z, row: a.row, column: a.column, format: format,
+                              ifNoneMatch: ifNoneMatch)
     }
 }
 
