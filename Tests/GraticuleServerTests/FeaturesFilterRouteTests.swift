@@ -45,6 +45,23 @@ import Testing
         #expect(squares?.contains { ($0["$ref"] as? String)?.hasSuffix("/limit") == true } == true)
     }
 
+    /// Part 3's queryables (OGC 19-079r2): a JSON Schema of the squares' properties, linked from
+    /// the collection, and the conformance classes that say they are items parameters.
+    @Test func queryables() async throws {
+        let r = try await LiveServer.request("/ogcapi/collections/squares/queryables")
+        #expect(r.status == 200 && r.contentType == "application/schema+json")
+        let q = try r.json()
+        let properties = q["properties"] as? [String: [String: Any]]
+        #expect(properties?["name"]?["type"] as? String == "string" && properties?["n"] != nil)
+        #expect(q["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema" && q["type"] as? String == "object")
+        let links = try await LiveServer.request("/ogcapi/collections/squares").json()["links"] as? [[String: Any]] ?? []
+        #expect(links.contains { ($0["rel"] as? String) == "http://www.opengis.net/def/rel/ogc/1.0/queryables"
+                                 && ($0["href"] as? String)?.hasSuffix("/ogcapi/collections/squares/queryables") == true })
+        let conformance = try await LiveServer.request("/ogcapi/conformance").json()["conformsTo"] as? [String] ?? []
+        #expect(conformance.contains("http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters"))
+        #expect(try await LiveServer.request("/ogcapi/collections/nothing/queryables").status == 404)
+    }
+
     @Test func unknownParametersAreRefused() async throws {
         let r = try await LiveServer.request("/ogcapi/collections/squares/items?colour=red")
         #expect(r.status == 400 && r.text.contains("colour") && r.text.contains("name, n"), "\(r.text)")

@@ -13,7 +13,8 @@ import Hummingbird
 /// `countries10m`, and every vector file of `--vector-dir`), `/collections/{id}`,
 /// `/collections/{id}/items[?bbox=W,S,E,N][&datetime=T][&limit=N][&offset=N][&PROPERTY=value…]`
 /// (`TemporalFilter`; any other parameter is a 400) and
-/// `/collections/{id}/items/{featureId}`. A feature's id is its own (a GeoPackage fid) or its
+/// `/collections/{id}/items/{featureId}`, and `/collections/{id}/queryables` (Part 3: the
+/// properties, which are items parameters). A feature's id is its own (a GeoPackage fid) or its
 /// position in the layer. `bbox` keeps the features that meet the box (planar,
 /// `GeometryEngine.intersects`); pages have `numberMatched`, `numberReturned` and a `next` link
 /// while features remain. What QGIS's, GDAL's (OAPIF) and OWSLib's clients read.
@@ -119,6 +120,8 @@ extension GraticuleServer {
         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson",
         "http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/html",
         "http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs",
+        "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables",
+        "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters",
     ]
 
     static let crs84URI = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
@@ -184,6 +187,8 @@ extension GraticuleServer {
                 Self.link(href, "self", "application/json", "This collection"),
                 Self.link(href + "?f=html", "alternate", "text/html", "This collection as HTML"),
                 Self.link(href + "/items", "items", "application/geo+json", "Its features"),
+                Self.link(href + "/queryables", "http://www.opengis.net/def/rel/ogc/1.0/queryables", "application/schema+json",
+                          "The properties its items can be filtered by"),
             ]),
         ])
     }
@@ -270,6 +275,13 @@ extension GraticuleServer {
                                          body: body, json: "\(href)?f=json")
             }
             return Responses.json(self.collectionJSON(c, base: base))
+        }
+        router.get("/ogcapi/collections/:id/queryables") { request, context in
+            let c = try self.featureCollection(context.parameters.get("id") ?? "")
+            let href = self.publicBaseURL(request) + "/ogcapi/collections/\(c.id)/queryables"
+            var response = Responses.json(Self.queryables(try c.layer().schema, id: href, title: c.title))
+            response.headers[.contentType] = "application/schema+json"
+            return response
         }
         router.get("/ogcapi/collections/:id/items") { request, context in
             let c = try self.featureCollection(context.parameters.get("id") ?? "")
@@ -390,6 +402,26 @@ extension GraticuleServer {
                                                                   ("Collections", "\(base)/ogcapi/collections?f=html"),
                                                                   (c.id, "\(collection)?f=html")],
                                  body: body, json: pageURL(offset, "json"))
+    }
+
+    /// A collection's queryables (OGC API - Features - Part 3, OGC 19-079r2 §6.2): a JSON Schema
+    /// (2020-12) of its properties, each usable as an items parameter (`PropertyFilter`).
+    static func queryables(_ schema: LayerSchema, id: String, title: String) -> JSONValue {
+        var properties: [String: JSONValue] = [:]
+        for field in schema.fields where !itemsParameters.contains(field.name.lowercased()) {
+            var p: [String: JSONValue] = ["title": .string(field.name)]
+            switch field.type {
+            case .integer: p["type"] = .string("integer")
+            case .real: p["type"] = .string("number")
+            case .boolean: p["type"] = .string("boolean")
+            case .date: (p["type"], p["format"]) = (.string("string"), .string("date"))
+            case .dateTime: (p["type"], p["format"]) = (.string("string"), .string("date-time"))
+            case .string: p["type"] = .string("string")
+            }
+            properties[field.name] = .object(p)
+        }
+        return .object(["$schema": .string("https://json-schema.org/draft/2020-12/schema"), "$id": .string(id),
+                        "type": .string("object"), "title": .string(title), "properties": .object(properties)])
     }
 
     /// The items' own parameters; any other must name a property of the collection.
