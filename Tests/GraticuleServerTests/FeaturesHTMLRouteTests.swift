@@ -90,6 +90,6 @@ import Testing
         let f = Feature(geometry: nil, attributes: [.string("<script>alert(1)</script> & \"x\"")])
         let html = FeaturesHTML.properties(f, schema: schema)
         #expect(!html.contains("<script>") && html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;"))
-        #expect(FeaturesHTML.label(f, id: 7, schema: schema).hasPrefix("<script>"))  // escaped where it is written
+        #expect(FeaturesHTML.label(f, id: 7, nameField: FeaturesHTML.nameField(schema)).hasPrefix("<script>"))  // escaped where it is written
     }
 }

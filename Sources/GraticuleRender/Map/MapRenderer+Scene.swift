@@ -359,32 +359,31 @@ struct SceneBuilder {
         // Every path paired in this view, within its paint group.
         if pairsEdges { setEdgeSkips(grouped, shared: SharedBorders(rings: []), ringGroups: []) }
         warnings += input.warnings
-        // Lines: one item per run of lines stroked alike.
-        var start = 0
-        while start < lines.count {
-            let style = lines[start].style
-            var end = start + 1
-            while end < lines.count && lines[end].style.stroke == style.stroke && lines[end].style.strokeWidth == style.strokeWidth {
-                end += 1
-            }
-            let paths = pixelLines(lines[start..<end].map(\.path), name: layer.name)
+        // Lines: one item per run of lines stroked alike; points, run by run of dots drawn alike.
+        for run in Self.runs(lines, { $0.style.stroke == $1.style.stroke && $0.style.strokeWidth == $1.style.strokeWidth }) {
+            let style = lines[run.lowerBound].style
+            let paths = pixelLines(lines[run].map(\.path), name: layer.name)
             if !paths.isEmpty {
                 items.append(MapScene.Item(layer: layer.name, paths: paths, closed: false, fill: nil,
                                            stroke: style.stroke, strokeWidth: max(1, style.strokeWidth), id: nil, title: nil))
             }
-            start = end
         }
-        // Points, run by run of dots drawn alike.
-        start = 0
-        while start < points.count {
-            let style = points[start].style
+        for run in Self.runs(points, { $0.style.pointFill == $1.style.pointFill && $0.style.pointRadius == $1.style.pointRadius }) {
+            let style = points[run.lowerBound].style
+            self.points(points[run].map(\.point), fill: style.pointFill, radius: style.pointRadius)
+        }
+    }
+
+    /// The ranges of consecutive elements that `same` puts together (each compared with its run's first).
+    static func runs<T>(_ elements: [T], _ same: (T, T) -> Bool) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0
+        while start < elements.count {
             var end = start + 1
-            while end < points.count && points[end].style.pointFill == style.pointFill
-                    && points[end].style.pointRadius == style.pointRadius {
-                end += 1
-            }
-            self.points(points[start..<end].map(\.point), fill: style.pointFill, radius: style.pointRadius)
+            while end < elements.count && same(elements[start], elements[end]) { end += 1 }
+            out.append(start..<end)
             start = end
         }
+        return out
     }
 }

@@ -52,17 +52,12 @@ extension GraticuleServer {
               format: MapImageFormat, pixelRatio: Int = 1, ifNoneMatch: String? = nil) async throws -> Response {
         var headers = HTTPFields()
         if layers.contains(where: { if case .features = $0 { true } else { false } }) {
-            var h = Hasher()  // seeded per process: a restart changes every tag
+            var h = Hasher()
             for layer in layers { h.combine(layer.cacheName) }
-            let etag = "\"" + String(UInt64(bitPattern: Int64(h.finalize())), radix: 16) + "\""
+            let etag = EntityTag.of(h)
             headers[.eTag] = etag
             headers[.cacheControl] = "no-cache"
-            if let ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: {
-                let t = $0.trimmingCharacters(in: .whitespaces)
-                return t == etag || t == "W/" + etag || t == "*"
-            }) {
-                return Response(status: .notModified, headers: headers)
-            }
+            if EntityTag.matches(ifNoneMatch, etag) { return Response(status: .notModified, headers: headers) }
         } else {
             headers[.cacheControl] = "public, max-age=86400"
         }

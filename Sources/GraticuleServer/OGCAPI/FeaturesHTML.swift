@@ -67,10 +67,8 @@ enum FeaturesHTML {
         return Responses.text(s, contentType: "text/html; charset=utf-8")
     }
 
-    /// `url` with `f=…` (and its other parameters kept).
-    static func with(_ url: String, f: String) -> String {
-        url + (url.contains("?") ? "&" : "?") + "f=" + f
-    }
+    /// West, south, east, north as text.
+    static func extentText(_ extent: [Double]) -> String { extent.map { String(format: "%g", $0) }.joined(separator: ", ") }
 
     /// A list of links.
     static func links(_ items: [(title: String, href: String, note: String)]) -> String {
@@ -87,12 +85,16 @@ enum FeaturesHTML {
         return schema.fields.firstIndex { $0.type == .string }
     }
 
-    /// One feature's label: its name field's value, else "Feature <id>".
-    static func label(_ feature: Feature, id: Int64, schema: LayerSchema) -> String {
-        if let i = nameField(schema), i < feature.attributes.count, !feature.attributes[i].description.isEmpty {
-            return feature.attributes[i].description
-        }
+    /// One feature's label: the value of its layer's name field (`nameField`), else
+    /// "Feature <id>".
+    static func label(_ feature: Feature, id: Int64, nameField: Int?) -> String {
+        if let i = nameField, !text(feature, i).isEmpty { return text(feature, i) }
         return "Feature \(id)"
+    }
+
+    /// A feature's value of field `i` as text (empty when it has none).
+    static func text(_ feature: Feature, _ i: Int) -> String {
+        i < feature.attributes.count ? feature.attributes[i].description : ""
     }
 
     /// A table of features: id (a link to the item), then up to `columns` fields (the name field
@@ -104,7 +106,7 @@ enum FeaturesHTML {
         var s = "<table><tr><th>id</th>" + fields.map { "<th>\(escape(schema.fields[$0].name))</th>" }.joined() + "</tr>\n"
         for r in rows {
             s += "<tr><td><a href=\"\(escape(r.href))\">\(r.id)</a></td>"
-            s += fields.map { "<td>\(escape($0 < r.feature.attributes.count ? r.feature.attributes[$0].description : ""))</td>" }.joined()
+            s += fields.map { "<td>\(escape(text(r.feature, $0)))</td>" }.joined()
             s += "</tr>\n"
         }
         return s + "</table>\n"
@@ -113,7 +115,7 @@ enum FeaturesHTML {
     /// A feature's properties, every field.
     static func properties(_ feature: Feature, schema: LayerSchema) -> String {
         "<table>\n" + schema.fields.indices.map { i in
-            "<tr><th>\(escape(schema.fields[i].name))</th><td>\(escape(i < feature.attributes.count ? feature.attributes[i].description : ""))</td></tr>\n"
+            "<tr><th>\(escape(schema.fields[i].name))</th><td>\(escape(text(feature, i)))</td></tr>\n"
         }.joined() + "</table>\n"
     }
 
@@ -145,8 +147,10 @@ enum FeaturesHTML {
         let bbox = [w, s, e, n].map { String(format: "%.6f", $0) }.joined(separator: ",")
         let src = "\(base)/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=\(layers)&STYLES=&CRS=CRS:84&BBOX=\(bbox)"
             + "&WIDTH=\(Int(width))&HEIGHT=\(Int(height))&FORMAT=image/png&TRANSPARENT=TRUE"
+        func pixel(_ p: SIMD2<Double>) -> SIMD2<Double> { SIMD2((p.x - w) / (e - w) * width, (n - p.y) / (n - s) * height) }
         func px(_ p: SIMD2<Double>) -> String {
-            String(format: "%.1f %.1f", (p.x - w) / (e - w) * width, (n - p.y) / (n - s) * height)
+            let q = pixel(p)
+            return String(format: "%.1f %.1f", q.x, q.y)
         }
         var svg = "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
             + "width=\"\(Int(width))\" height=\"\(Int(height))\" role=\"img\">\n"
@@ -169,8 +173,8 @@ enum FeaturesHTML {
             svg += "<a href=\"\(escape(shape.href))\"><title>\(escape(shape.title))</title>"
             if !d.isEmpty { svg += "<path class=\"f\" fill-rule=\"evenodd\" d=\"\(d)\"/>" }
             for p in dots.prefix(10_000) {
-                let xy = px(p).split(separator: " ")
-                svg += "<circle class=\"f\" r=\"4\" cx=\"\(xy[0])\" cy=\"\(xy[1])\"/>"
+                let q = pixel(p)
+                svg += String(format: "<circle class=\"f\" r=\"4\" cx=\"%.1f\" cy=\"%.1f\"/>", q.x, q.y)
             }
             svg += "</a>\n"
         }

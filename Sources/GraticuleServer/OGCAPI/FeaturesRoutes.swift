@@ -68,19 +68,11 @@ extension GraticuleServer {
                                     "schema": .object(["type": .string("integer")])])
         let common = [id, ref("bbox"), ref("bbox-crs"), ref("datetime"), ref("crs"), ref("limit"), ref("offset"), ref("f")]
         func property(_ field: FieldDefinition) -> JSONValue {
-            let schema: JSONValue = switch field.type {
-            case .integer: .object(["type": .string("integer")])
-            case .real: .object(["type": .string("number")])
-            case .boolean: .object(["type": .string("boolean")])
-            case .date: .object(["type": .string("string"), "format": .string("date")])
-            case .dateTime: .object(["type": .string("string"), "format": .string("date-time")])
-            case .string: .object(["type": .string("string")])
-            }
-            return parameter(field.name, schema, "The features whose \(field.name) equals the value")
+            parameter(field.name, .object(jsonSchema(field.type)), "The features whose \(field.name) equals the value")
         }
         let own = collections.map { c in
             path("/collections/\(c.id)/items", "Features of \(c.id)",
-                 Array(common.dropFirst()) + c.schema.fields.filter { !itemsParameters.contains($0.name.lowercased()) }.map(property))
+                 Array(common.dropFirst()) + queryableFields(c.schema).map(property))
         }
         return .object([
             "openapi": .string("3.0.2"),
@@ -234,7 +226,7 @@ extension GraticuleServer {
         router.get("/ogcapi/conformance") { request, _ in
             if try FeaturesHTML.wantsHTML(request, try Query(request)) {
                 let base = self.publicBaseURL(request)
-                return FeaturesHTML.page(title: "Conformance classes", trail: [("Landing page", "\(base)/ogcapi?f=html")],
+                return FeaturesHTML.page(title: "Conformance classes", trail: Self.htmlTrail(base),
                                          body: "<ul>\n" + Self.conformance.map { "<li><code>\(FeaturesHTML.escape($0))</code></li>\n" }.joined() + "</ul>\n",
                                          json: "\(base)/ogcapi/conformance?f=json")
             }
@@ -247,10 +239,10 @@ extension GraticuleServer {
                 for c in self.featureCollections() {
                     let href = "\(base)/ogcapi/collections/\(c.id)"
                     body += "<tr><td><a href=\"\(FeaturesHTML.escape(href))?f=html\">\(FeaturesHTML.escape(c.id))</a></td>"
-                        + "<td>\(FeaturesHTML.escape(c.title))</td><td>\(c.extent.map { String(format: "%g", $0) }.joined(separator: ", "))</td>"
+                        + "<td>\(FeaturesHTML.escape(c.title))</td><td>\(FeaturesHTML.extentText(c.extent))</td>"
                         + "<td><a href=\"\(FeaturesHTML.escape(href))/items?f=html\">items</a></td></tr>\n"
                 }
-                return FeaturesHTML.page(title: "Collections", trail: [("Landing page", "\(base)/ogcapi?f=html")],
+                return FeaturesHTML.page(title: "Collections", trail: Self.htmlTrail(base),
                                          body: body + "</table>\n", json: "\(base)/ogcapi/collections?f=json")
             }
             return Responses.json(JSONValue.object([
@@ -265,13 +257,12 @@ extension GraticuleServer {
             let base = self.publicBaseURL(request)
             if try FeaturesHTML.wantsHTML(request, try Query(request)) {
                 let href = "\(base)/ogcapi/collections/\(c.id)"
-                let body = "<p>\(FeaturesHTML.escape(c.title)); extent \(c.extent.map { String(format: "%g", $0) }.joined(separator: ", ")) "
+                let body = "<p>\(FeaturesHTML.escape(c.title)); extent \(FeaturesHTML.extentText(c.extent)) "
                     + "(west, south, east, north, CRS84).</p>\n"
                     + FeaturesHTML.map(base: base, layers: self.htmlMapLayers(c), shapes: [], fallback: c.extent)
                     + FeaturesHTML.links([("Its features", "\(href)/items?f=html", "10 a page"),
                                           ("Its features as GeoJSON", "\(href)/items?f=json", "")])
-                return FeaturesHTML.page(title: c.id, trail: [("Landing page", "\(base)/ogcapi?f=html"),
-                                                              ("Collections", "\(base)/ogcapi/collections?f=html")],
+                return FeaturesHTML.page(title: c.id, trail: Self.htmlTrail(base, collections: true),
                                          body: body, json: "\(href)?f=json")
             }
             return Responses.json(self.collectionJSON(c, base: base))
@@ -357,19 +348,30 @@ extension GraticuleServer {
                 let base = self.publicBaseURL(request)
                 let collection = "\(base)/ogcapi/collections/\(c.id)"
                 let f = layer.features[i]
-                let title = FeaturesHTML.label(f, id: fid, schema: layer.schema)
+                let title = FeaturesHTML.label(f, id: fid, nameField: FeaturesHTML.nameField(layer.schema))
                 let shapes = f.geometry.map { [(geometry: $0, title: title, href: "\(collection)/items/\(fid)?f=html")] } ?? []
                 let body = FeaturesHTML.map(base: base, layers: self.htmlMapLayers(c), shapes: shapes, fallback: c.extent)
                     + FeaturesHTML.properties(f, schema: layer.schema)
-                return FeaturesHTML.page(title: title, trail: [("Landing page", "\(base)/ogcapi?f=html"),
-                                                               ("Collections", "\(base)/ogcapi/collections?f=html"),
-                                                               (c.id, "\(collection)?f=html"), ("Items", "\(collection)/items?f=html")],
+                return FeaturesHTML.page(title: title, trail: Self.htmlTrail(base, collections: true, collection: c.id, items: true),
                                          body: body, json: "\(collection)/items/\(fid)?f=json")
             }
             var encoder = GeoJSONEncoder(schema: layer.schema)
             encoder.feature(output.feature(layer.features[i]), id: fid)
             return Responses.bytes(encoder.bytes, contentType: "application/geo+json", headers: output.headers)
         }
+    }
+
+    /// Where an HTML page sits: the landing page, then (when given) the collections, a
+    /// collection and its items, each a link to its page.
+    static func htmlTrail(_ base: String, collections: Bool = false, collection: String? = nil,
+                          items: Bool = false) -> [(String, String)] {
+        var trail = [("Landing page", "\(base)/ogcapi?f=html")]
+        if collections { trail.append(("Collections", "\(base)/ogcapi/collections?f=html")) }
+        if let collection {
+            trail.append((collection, "\(base)/ogcapi/collections/\(collection)?f=html"))
+            if items { trail.append(("Items", "\(base)/ogcapi/collections/\(collection)/items?f=html")) }
+        }
+        return trail
     }
 
     /// The WMS layers an HTML page draws a collection's features over: the countries, and the
@@ -388,8 +390,9 @@ extension GraticuleServer {
             let id = Self.featureID(layer.features[i], at: i)
             return (feature: layer.features[i], id: id, href: "\(collection)/items/\(id)?f=html")
         }
+        let nameField = FeaturesHTML.nameField(layer.schema)
         let shapes = rows.compactMap { r in
-            r.feature.geometry.map { (geometry: $0, title: FeaturesHTML.label(r.feature, id: r.id, schema: layer.schema), href: r.href) }
+            r.feature.geometry.map { (geometry: $0, title: FeaturesHTML.label(r.feature, id: r.id, nameField: nameField), href: r.href) }
         }
         var body = "<p>Features \(page.isEmpty ? 0 : offset + 1)–\(offset + page.count) of \(matched).</p>\n"
         body += FeaturesHTML.map(base: base, layers: htmlMapLayers(c), shapes: shapes, fallback: c.extent)
@@ -398,9 +401,7 @@ extension GraticuleServer {
         if offset > 0 { nav.append("<a href=\"\(FeaturesHTML.escape(pageURL(max(0, offset - limit), "html")))\">previous \(limit)</a>") }
         if hasNext { nav.append("<a href=\"\(FeaturesHTML.escape(pageURL(offset + page.count, "html")))\">next \(limit)</a>") }
         if !nav.isEmpty { body += "<p>" + nav.joined(separator: " · ") + "</p>\n" }
-        return FeaturesHTML.page(title: "\(c.id): items", trail: [("Landing page", "\(base)/ogcapi?f=html"),
-                                                                  ("Collections", "\(base)/ogcapi/collections?f=html"),
-                                                                  (c.id, "\(collection)?f=html")],
+        return FeaturesHTML.page(title: "\(c.id): items", trail: Self.htmlTrail(base, collections: true, collection: c.id),
                                  body: body, json: pageURL(offset, "json"))
     }
 
@@ -408,20 +409,28 @@ extension GraticuleServer {
     /// (2020-12) of its properties, each usable as an items parameter (`PropertyFilter`).
     static func queryables(_ schema: LayerSchema, id: String, title: String) -> JSONValue {
         var properties: [String: JSONValue] = [:]
-        for field in schema.fields where !itemsParameters.contains(field.name.lowercased()) {
-            var p: [String: JSONValue] = ["title": .string(field.name)]
-            switch field.type {
-            case .integer: p["type"] = .string("integer")
-            case .real: p["type"] = .string("number")
-            case .boolean: p["type"] = .string("boolean")
-            case .date: (p["type"], p["format"]) = (.string("string"), .string("date"))
-            case .dateTime: (p["type"], p["format"]) = (.string("string"), .string("date-time"))
-            case .string: p["type"] = .string("string")
-            }
-            properties[field.name] = .object(p)
+        for field in queryableFields(schema) {
+            properties[field.name] = .object(jsonSchema(field.type).merging(["title": .string(field.name)]) { a, _ in a })
         }
         return .object(["$schema": .string("https://json-schema.org/draft/2020-12/schema"), "$id": .string(id),
                         "type": .string("object"), "title": .string(title), "properties": .object(properties)])
+    }
+
+    /// A field type's JSON Schema (what the API definition and the queryables give a property).
+    static func jsonSchema(_ type: FieldType) -> [String: JSONValue] {
+        switch type {
+        case .integer: ["type": .string("integer")]
+        case .real: ["type": .string("number")]
+        case .boolean: ["type": .string("boolean")]
+        case .date: ["type": .string("string"), "format": .string("date")]
+        case .dateTime: ["type": .string("string"), "format": .string("date-time")]
+        case .string: ["type": .string("string")]
+        }
+    }
+
+    /// The fields that can filter items: all but those named as the items' own parameters.
+    static func queryableFields(_ schema: LayerSchema) -> [FieldDefinition] {
+        schema.fields.filter { !itemsParameters.contains($0.name.lowercased()) }
     }
 
     /// The items' own parameters; any other must name a property of the collection.

@@ -29,8 +29,7 @@ struct ViewerFiles: Sendable {
                   let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else { continue }
             var hasher = Hasher()
             hasher.combine(data)
-            let etag = "\"\(String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 16))\""
-            files[name] = File(bytes: [UInt8](data), contentType: type, etag: etag)
+            files[name] = File(bytes: [UInt8](data), contentType: type, etag: EntityTag.of(hasher))
         }
         guard files["index.html"] != nil else {
             throw .invalidInput("viewer files not found: \(dir.path) has no index.html")
@@ -56,9 +55,7 @@ extension GraticuleServer {
         var headers = HTTPFields()
         headers[.eTag] = file.etag
         headers[.cacheControl] = "no-cache"
-        // The weak form is the tag of the gzip encoding (`CompressionMiddleware`); If-None-Match
-        // compares weakly (RFC 9110 §13.1.2).
-        if let match = request.headers[.ifNoneMatch], match == file.etag || match == "W/" + file.etag {
+        if EntityTag.matches(request.headers[.ifNoneMatch], file.etag) {
             return Response(status: .notModified, headers: headers)
         }
         return Responses.bytes(file.bytes, contentType: file.contentType, headers: headers)
