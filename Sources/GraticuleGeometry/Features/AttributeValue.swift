@@ -47,7 +47,8 @@ public struct CivilDate: Hashable, Sendable, CustomStringConvertible, Comparable
             self.init(year: y, month: m, day: d); i = 10
         } else { return nil }
         guard (1 ... 12).contains(month), (1 ... 31).contains(day) else { return nil }
-        if i == b.count { return }
+        // A date alone, or followed by a bare `T` (what GDAL 3.6's OAPIF driver sends for a date).
+        if i == b.count || (i + 1 == b.count && b[i] == UInt8(ascii: "T")) { return }
         guard b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: " "), let h = num(i + 1 ..< i + 3),
               i + 3 < b.count, b[i + 3] == UInt8(ascii: ":"), let mi = num(i + 4 ..< i + 6) else { return nil }
         i += 6
@@ -90,6 +91,20 @@ public struct CivilDate: Hashable, Sendable, CustomStringConvertible, Comparable
     }
 
     public static func < (a: CivilDate, b: CivilDate) -> Bool { a.description < b.description }
+
+    /// The time the value covers, in seconds since 1970-01-01T00:00:00Z: a date its whole day
+    /// (UTC, to the last millisecond), a date-time its instant (taken as UTC when it has no offset).
+    public var instantRange: ClosedRange<Double> {
+        // Days from 1970-01-01 (H. Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let days = Double(era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468)
+        guard let t = timeParts else { return days * 86_400 ... days * 86_400 + 86_399.999 }
+        let s = days * 86_400 + Double(t.h * 3_600 + t.mi * 60) + t.s - Double((utcOffsetMinutes ?? 0) * 60)
+        return s ... s
+    }
 }
 
 /// One attribute value of a feature: typed as its field (`FieldType`) or null.

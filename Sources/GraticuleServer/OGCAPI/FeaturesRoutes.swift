@@ -11,8 +11,8 @@ import Hummingbird
 /// (`FeaturesHTML`: `f=html`, or a browser's `Accept`): the landing page,
 /// `/api` (its OpenAPI 3.0 definition, which QGIS requires), `/conformance`, `/collections` (the built-in countries, `countries` (1:110m) and
 /// `countries10m`, and every vector file of `--vector-dir`), `/collections/{id}`,
-/// `/collections/{id}/items[?bbox=W,S,E,N][&datetime=T][&limit=N][&offset=N][&PROPERTY=value…]`
-/// (`TemporalFilter`; any other parameter is a 400) and
+/// `/collections/{id}/items[?bbox=W,S,E,N][&datetime=T][&filter=CQL2][&limit=N][&offset=N][&PROPERTY=value…]`
+/// (`TemporalFilter`, `featuresFilter`; any other parameter is a 400) and
 /// `/collections/{id}/items/{featureId}`, and `/collections/{id}/queryables` (Part 3: the
 /// properties, which are items parameters). A feature's id is its own (a GeoPackage fid) or its
 /// position in the layer. `bbox` keeps the features that meet the box (planar,
@@ -66,7 +66,8 @@ extension GraticuleServer {
                                    "schema": .object(["type": .string("string")])])
         let fid = JSONValue.object(["name": .string("featureId"), "in": .string("path"), "required": .bool(true),
                                     "schema": .object(["type": .string("integer")])])
-        let common = [id, ref("bbox"), ref("bbox-crs"), ref("datetime"), ref("crs"), ref("limit"), ref("offset"), ref("f")]
+        let common = [id, ref("bbox"), ref("bbox-crs"), ref("datetime"), ref("filter"), ref("filter-lang"), ref("filter-crs"), ref("crs"),
+                      ref("limit"), ref("offset"), ref("f")]
         func property(_ field: FieldDefinition) -> JSONValue {
             parameter(field.name, .object(jsonSchema(field.type)), "The features whose \(field.name) equals the value")
         }
@@ -101,6 +102,13 @@ extension GraticuleServer {
                 "datetime": parameter("datetime", .object(["type": .string("string")]),
                                       "An instant, a date or an interval start/end (.. for an open end): the features whose first "
                                       + "date property meets it"),
+                "filter": parameter("filter", .object(["type": .string("string")]),
+                                    "A CQL2 text filter (OGC 21-065r2) on the queryables and geometry: the features it holds for"),
+                "filter-lang": parameter("filter-lang", .object(["type": .string("string"), "default": .string("cql2-text"),
+                                                                  "enum": .array(filterLanguages.map { .string($0) })]),
+                                         "The filter's language: CQL2 text (cql-text: the same, by the draft's name)"),
+                "filter-crs": parameter("filter-crs", .object(["type": .string("string"), "format": .string("uri")]),
+                                        "The CRS of the filter's geometries, in its axis order (default CRS84)"),
                 "f": parameter("f", .object(["type": .string("string"), "enum": .array([.string("json"), .string("html")])]),
                                "The encoding: JSON (GeoJSON for features) or HTML (default: as the Accept header ranks them)"),
             ])]),
@@ -114,6 +122,17 @@ extension GraticuleServer {
         "http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs",
         "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables",
         "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters",
+        "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter",
+        "http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter",
+        "http://www.opengis.net/spec/cql2/1.0/conf/cql2-text",
+        "http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2",
+        "http://www.opengis.net/spec/cql2/1.0/conf/advanced-comparison-operators",
+        "http://www.opengis.net/spec/cql2/1.0/conf/case-insensitive-comparison",
+        "http://www.opengis.net/spec/cql2/1.0/conf/accent-insensitive-comparison",
+        "http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions",
+        "http://www.opengis.net/spec/cql2/1.0/conf/temporal-functions",
+        "http://www.opengis.net/spec/cql2/1.0/conf/arithmetic",
+        "http://www.opengis.net/spec/cql2/1.0/conf/property-property",
     ]
 
     static let crs84URI = "http://www.opengis.net/def/crs/OGC/1.3/CRS84"
@@ -286,8 +305,10 @@ extension GraticuleServer {
             let filters = try Self.propertyFilters(query, layer.schema)
             let time = try query["datetime"].map { t throws(APIError) in try TemporalFilter(parsing: t) }
             let timeField = time == nil ? nil : TemporalFilter.temporalField(layer)
+            let cql = try self.featuresFilter(query, layer)
             let matched = layer.features.indices.filter { i in
                 guard filters.allSatisfy({ $0.matches(layer.features[i]) }) else { return false }
+                if let cql, !cql.matches(layer.features[i]) { return false }
                 if let time {
                     guard let k = timeField, k < layer.features[i].attributes.count, time.matches(layer.features[i].attributes[k]) else { return false }
                 }
@@ -299,7 +320,7 @@ extension GraticuleServer {
             let base = self.publicBaseURL(request) + "/ogcapi/collections/\(c.id)/items"
             func pageURL(_ offset: Int, f: String? = nil) -> String {
                 var parts = ["limit=\(limit)", "offset=\(offset)"]
-                for name in ["bbox", "bbox-crs", "crs", "datetime"] + filters.map(\.parameter) {
+                for name in ["bbox", "bbox-crs", "crs", "datetime", "filter", "filter-lang", "filter-crs"] + filters.map(\.parameter) {
                     if let v = query[name], !v.isEmpty {
                         parts.append("\(name)=\(v.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? v)")
                     }
@@ -406,11 +427,18 @@ extension GraticuleServer {
     }
 
     /// A collection's queryables (OGC API - Features - Part 3, OGC 19-079r2 §6.2): a JSON Schema
-    /// (2020-12) of its properties, each usable as an items parameter (`PropertyFilter`).
+    /// (2020-12) of its properties, each usable as an items parameter (`PropertyFilter`) and in a
+    /// filter (`featuresFilter`), and `geometry` (the features' geometries, for the filter's
+    /// spatial functions) unless a property has that name.
     static func queryables(_ schema: LayerSchema, id: String, title: String) -> JSONValue {
         var properties: [String: JSONValue] = [:]
         for field in queryableFields(schema) {
             properties[field.name] = .object(jsonSchema(field.type).merging(["title": .string(field.name)]) { a, _ in a })
+        }
+        if schema.index(ofField: "geometry") == nil {
+            // The features' geometry, for the filter's spatial functions (19-079r2 §6.2.3).
+            properties["geometry"] = .object(["format": .string("geometry-any"), "x-ogc-role": .string("primary-geometry"),
+                                              "title": .string("geometry")])
         }
         return .object(["$schema": .string("https://json-schema.org/draft/2020-12/schema"), "$id": .string(id),
                         "type": .string("object"), "title": .string(title), "properties": .object(properties)])
@@ -434,7 +462,7 @@ extension GraticuleServer {
     }
 
     /// The items' own parameters; any other must name a property of the collection.
-    static let itemsParameters: Set = ["bbox", "bbox-crs", "crs", "limit", "offset", "f", "datetime"]
+    static let itemsParameters: Set = ["bbox", "bbox-crs", "crs", "limit", "offset", "f", "datetime", "filter", "filter-lang", "filter-crs"]
 
     /// A property filter, `NAME=value` (OGC 17-069r4 §7.15.6): the features whose property
     /// equals the value, as text, or as a number for numeric properties (`n=2` matches 2.0).

@@ -18,14 +18,14 @@ struct TemporalFilter {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         func bound(_ s: Substring, lower: Bool) throws(APIError) -> Double? {
             if s.isEmpty || s == ".." { return nil }
-            guard let d = Self.date(s) else { throw bad }
-            let span = Self.span(d)
+            guard let d = CivilDate(parsing: s) else { throw bad }
+            let span = d.instantRange
             return lower ? span.lowerBound : span.upperBound
         }
         switch parts.count {
         case 1:
-            guard !text.isEmpty, text != "..", let d = Self.date(Substring(text)) else { throw bad }
-            let span = Self.span(d)
+            guard !text.isEmpty, text != "..", let d = CivilDate(parsing: Substring(text)) else { throw bad }
+            let span = d.instantRange
             (start, end) = (span.lowerBound, span.upperBound)
         case 2:
             (start, end) = (try bound(parts[0], lower: true), try bound(parts[1], lower: false))
@@ -34,25 +34,6 @@ struct TemporalFilter {
         default:
             throw bad
         }
-    }
-
-    /// A date or date-time; a date followed by a bare `T` (`2020-01-01T`, what GDAL 3.6's OAPIF
-    /// driver sends for a date) is the date.
-    static func date(_ s: Substring) -> CivilDate? {
-        CivilDate(parsing: s.count == 11 && s.last == "T" ? s.dropLast() : s)
-    }
-
-    /// The time a value covers: a date its whole day (UTC), a date-time its instant.
-    static func span(_ d: CivilDate) -> ClosedRange<Double> {
-        // Days from 1970-01-01 (H. Hinnant's days_from_civil).
-        let y = d.month <= 2 ? d.year - 1 : d.year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (d.month + (d.month > 2 ? -3 : 9)) + 2) / 5 + d.day - 1
-        let days = Double(era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468)
-        guard let t = d.time else { return days * 86_400 ... days * 86_400 + 86_399.999 }
-        let s = days * 86_400 + Double(t.hour * 3_600 + t.minute * 60) + t.second - Double((d.utcOffsetMinutes ?? 0) * 60)
-        return s ... s
     }
 
     /// The field that holds a layer's times, if any (see the type's description).
@@ -74,7 +55,7 @@ struct TemporalFilter {
         default: nil
         }
         guard let date else { return false }
-        let span = Self.span(date)
+        let span = date.instantRange
         return (end.map { span.lowerBound <= $0 } ?? true) && (start.map { $0 <= span.upperBound } ?? true)
     }
 }

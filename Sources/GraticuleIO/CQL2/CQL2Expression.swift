@@ -1,0 +1,160 @@
+import GraticuleGeometry
+
+/// A parsed CQL2 expression (OGC 21-065r2, Common Query Language): the filters of OGC API -
+/// Features - Part 3 (`filter=` with `filter-lang=cql2-text`), built by `CQL2Text.parse` and
+/// evaluated by `CQL2Filter`. Boolean expressions (`and` … `temporal`) and the scalar ones they
+/// compare (`property` … `arithmetic`) share the type, as they share the grammar.
+public indirect enum CQL2Expression: Hashable, Sendable {
+    case and([CQL2Expression])
+    case or([CQL2Expression])
+    case not(CQL2Expression)
+    /// `a = b`, `a <> b`, `a < b`, `a <= b`, `a > b`, `a >= b`.
+    case comparison(CQL2Comparison, CQL2Expression, CQL2Expression)
+    /// `a [NOT] LIKE 'pattern'`: `%` any run, `_` one character, `\` escapes; `caseInsensitive`
+    /// for `ILIKE` (not CQL2: what GDAL 3.6's OAPIF driver sends for OGR SQL's ILIKE).
+    case like(CQL2Expression, pattern: CQL2Expression, negated: Bool, caseInsensitive: Bool)
+    /// `a [NOT] BETWEEN low AND high` (both ends included).
+    case between(CQL2Expression, low: CQL2Expression, high: CQL2Expression, negated: Bool)
+    /// `a [NOT] IN (b, c, …)`.
+    case inList(CQL2Expression, [CQL2Expression], negated: Bool)
+    /// `a IS [NOT] NULL`.
+    case isNull(CQL2Expression, negated: Bool)
+    /// `S_INTERSECTS(a, b)` and the other spatial functions.
+    case spatial(CQL2SpatialPredicate, CQL2Expression, CQL2Expression)
+    /// `T_INTERSECTS(a, b)` and the other temporal functions (Allen's interval relations).
+    case temporal(CQL2TemporalPredicate, CQL2Expression, CQL2Expression)
+    /// A boolean used as a condition: `TRUE`, or a boolean property alone.
+    case isTrue(CQL2Expression)
+
+    /// A property of the features (a queryable), by name as written.
+    case property(String)
+    case string(String)
+    case number(Double)
+    case boolean(Bool)
+    /// `DATE('2020-06-30')` or `TIMESTAMP('2020-06-30T12:00:00Z')`.
+    case instant(CivilDate)
+    /// `INTERVAL(start, end)`; nil for an open end (`'..'`).
+    case interval(CivilDate?, CivilDate?)
+    /// A geometry literal (well-known text: POINT, LINESTRING, POLYGON and their MULTI forms).
+    case geometry(Geometry)
+    /// `BBOX(west, south, east, north)` (six numbers: with heights); west > east crosses the
+    /// antimeridian.
+    case bbox([Double])
+    /// `CASEI(a)`: case-insensitive comparison; `ACCENTI(a)`: accent-insensitive.
+    case function(CQL2Function, CQL2Expression)
+    /// `a + b`, `a - b`, `a * b`, `a / b`, `a % b`, `a div b`, `a ^ b`; `-a` is `0 - a`.
+    case arithmetic(CQL2Arithmetic, CQL2Expression, CQL2Expression)
+
+    /// The property names the expression reads, in the order they first appear.
+    public var propertyNames: [String] {
+        var names: [String] = []
+        visit { if case let .property(n) = $0, !names.contains(n) { names.append(n) } }
+        return names
+    }
+
+    /// Calls `body` on this expression and every one inside it, outer first.
+    public func visit(_ body: (CQL2Expression) -> Void) {
+        body(self)
+        for child in children { child.visit(body) }
+    }
+
+    var children: [CQL2Expression] {
+        switch self {
+        case let .and(xs), let .or(xs): xs
+        case let .not(x), let .isTrue(x), let .isNull(x, _), let .function(_, x): [x]
+        case let .comparison(_, a, b), let .spatial(_, a, b), let .temporal(_, a, b), let .arithmetic(_, a, b): [a, b]
+        case let .like(a, p, _, _): [a, p]
+        case let .between(a, l, h, _): [a, l, h]
+        case let .inList(a, xs, _): [a] + xs
+        case .property, .string, .number, .boolean, .instant, .interval, .geometry, .bbox: []
+        }
+    }
+
+    /// The expression with every geometry literal (and `BBOX`, as a polygon of its outline,
+    /// `densify` points a side) replaced by `body`'s: for literals given in another CRS
+    /// (`filter-crs`), projected to the features' CRS.
+    public func mappingGeometries<E: Error>(densify: Int = 64, _ body: (Geometry) throws(E) -> Geometry) throws(E) -> CQL2Expression {
+        func map(_ x: CQL2Expression) throws(E) -> CQL2Expression { try x.mappingGeometries(densify: densify, body) }
+        func maps(_ xs: [CQL2Expression]) throws(E) -> [CQL2Expression] {
+            var out: [CQL2Expression] = []
+            for x in xs { out.append(try map(x)) }
+            return out
+        }
+        switch self {
+        case let .geometry(g): return .geometry(try body(g))
+        case let .bbox(b):
+            let (w, s, e, n) = b.count == 6 ? (b[0], b[1], b[3], b[4]) : (b[0], b[1], b[2], b[3])
+            var ring: [SIMD2<Double>] = []
+            let k = max(1, densify)
+            for i in 0 ..< k { ring.append(SIMD2(w + (e - w) * Double(i) / Double(k), s)) }
+            for i in 0 ..< k { ring.append(SIMD2(e, s + (n - s) * Double(i) / Double(k))) }
+            for i in 0 ..< k { ring.append(SIMD2(e - (e - w) * Double(i) / Double(k), n)) }
+            for i in 0 ..< k { ring.append(SIMD2(w, n - (n - s) * Double(i) / Double(k))) }
+            ring.append(ring[0])
+            return .geometry(try body(.polygon(Polygon(rings: [ring]))))
+        case let .and(xs): return .and(try maps(xs))
+        case let .or(xs): return .or(try maps(xs))
+        case let .not(x): return .not(try map(x))
+        case let .isTrue(x): return .isTrue(try map(x))
+        case let .isNull(x, n): return .isNull(try map(x), negated: n)
+        case let .function(f, x): return .function(f, try map(x))
+        case let .comparison(op, a, b): return .comparison(op, try map(a), try map(b))
+        case let .spatial(op, a, b): return .spatial(op, try map(a), try map(b))
+        case let .temporal(op, a, b): return .temporal(op, try map(a), try map(b))
+        case let .arithmetic(op, a, b): return .arithmetic(op, try map(a), try map(b))
+        case let .like(a, p, n, c): return .like(try map(a), pattern: try map(p), negated: n, caseInsensitive: c)
+        case let .between(a, l, h, n): return .between(try map(a), low: try map(l), high: try map(h), negated: n)
+        case let .inList(a, xs, n): return .inList(try map(a), try maps(xs), negated: n)
+        case .property, .string, .number, .boolean, .instant, .interval: return self
+        }
+    }
+}
+
+public enum CQL2Comparison: String, Hashable, Sendable {
+    case equal = "=", notEqual = "<>", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+}
+
+public enum CQL2Arithmetic: String, Hashable, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", modulo = "%", integerDivide = "div", power = "^"
+}
+
+public enum CQL2Function: String, Hashable, Sendable {
+    case casei = "CASEI", accenti = "ACCENTI"
+}
+
+/// CQL2's spatial functions that `CQL2Filter` evaluates.
+public enum CQL2SpatialPredicate: String, Hashable, Sendable, CaseIterable {
+    case intersects = "S_INTERSECTS", disjoint = "S_DISJOINT"
+}
+
+/// CQL2's temporal functions: Allen's relations between intervals (an instant is an interval
+/// whose ends are equal; a date is its day).
+public enum CQL2TemporalPredicate: String, Hashable, Sendable, CaseIterable {
+    case after = "T_AFTER", before = "T_BEFORE", contains = "T_CONTAINS", disjoint = "T_DISJOINT", during = "T_DURING"
+    case equals = "T_EQUALS", finishedBy = "T_FINISHEDBY", finishes = "T_FINISHES", intersects = "T_INTERSECTS"
+    case meets = "T_MEETS", metBy = "T_METBY", overlappedBy = "T_OVERLAPPEDBY", overlaps = "T_OVERLAPS"
+    case startedBy = "T_STARTEDBY", starts = "T_STARTS"
+
+    /// Whether interval a = [a0, a1] stands in this relation to b = [b0, b1] (OGC 21-065r2 §A.11,
+    /// after Allen 1983); an open end is −∞ or +∞.
+    public func holds(_ a: ClosedRange<Double>, _ b: ClosedRange<Double>) -> Bool {
+        let (a0, a1, b0, b1) = (a.lowerBound, a.upperBound, b.lowerBound, b.upperBound)
+        switch self {
+        case .after: return a0 > b1
+        case .before: return a1 < b0
+        case .contains: return a0 < b0 && a1 > b1
+        case .disjoint: return a1 < b0 || a0 > b1
+        case .during: return a0 > b0 && a1 < b1
+        case .equals: return a0 == b0 && a1 == b1
+        case .finishedBy: return a0 < b0 && a1 == b1
+        case .finishes: return a0 > b0 && a1 == b1
+        case .intersects: return a0 <= b1 && a1 >= b0
+        case .meets: return a1 == b0
+        case .metBy: return a0 == b1
+        case .overlappedBy: return a0 > b0 && a0 < b1 && a1 > b1
+        case .overlaps: return a0 < b0 && a1 > b0 && a1 < b1
+        case .startedBy: return a0 == b0 && a1 > b1
+        case .starts: return a0 == b0 && a1 < b1
+        }
+    }
+}

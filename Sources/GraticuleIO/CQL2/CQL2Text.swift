@@ -1,0 +1,383 @@
+import GraticuleCore
+import GraticuleGeometry
+
+/// CQL2 text (OGC 21-065r2 §8): `name = 'France' AND pop_est > 1e6`,
+/// `S_INTERSECTS(geometry, BBOX(-10, 35, 30, 60))`, `CASEI(name) LIKE 'ber%'`.
+///
+/// Read: `AND`, `OR`, `NOT` and parentheses; the comparisons `=` `<>` `<` `<=` `>` `>=`; `LIKE`,
+/// `BETWEEN`, `IN`, `IS NULL` (each with `NOT`); arithmetic `+ - * / % div ^`; `CASEI` and
+/// `ACCENTI`; the spatial functions of `CQL2SpatialPredicate` with well-known-text literals and
+/// `BBOX`; the temporal functions of `CQL2TemporalPredicate` with `DATE`, `TIMESTAMP` and
+/// `INTERVAL`; `TRUE` and `FALSE`. Keywords are case-insensitive; a property is a name
+/// (letters, digits, `_`, `.`, `:`) or any text in double quotes. Besides CQL2, `ILIKE`
+/// (case-insensitive `LIKE`) as GDAL 3.6's OAPIF driver sends it.
+public enum CQL2Text {
+    /// Parses a filter.
+    /// - Throws: `GraticuleError.parse` (format "CQL2 text") with what was expected and the
+    ///   character offset, e.g. `expected ')' at offset 14`.
+    public static func parse(_ text: String) throws(GraticuleError) -> CQL2Expression {
+        var p = Parser(bytes: Array(text.utf8))
+        p.skip()
+        let start = p.i
+        let e = try p.condition(try p.booleanExpression(), at: start)
+        p.skip()
+        guard p.i == p.bytes.count else { throw p.error("unexpected \(p.describeNext()) after the expression") }
+        return e
+    }
+
+    /// Expressions nested deeper than this are refused (the parser recurses).
+    static let maximumDepth = 200
+
+    struct Parser {
+        let bytes: [UInt8]
+        var i = 0
+        var depth = 0
+
+        func error(_ m: String, at offset: Int? = nil) -> GraticuleError {
+            .parse(format: "CQL2 text", message: m, offset: offset ?? i)
+        }
+
+        func describeNext() -> String {
+            guard i < bytes.count else { return "end of text" }
+            var j = i
+            while j < bytes.count, j - i < 20, bytes[j] != 0x20 { j += 1 }
+            return "'" + String(decoding: bytes[i ..< j], as: UTF8.self) + "'"
+        }
+
+        mutating func skip() {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        }
+
+        static func isWordStart(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A || c == 0x5F || c >= 0x80 }
+        static func isWordPart(_ c: UInt8) -> Bool { isWordStart(c) || (c >= 0x30 && c <= 0x39) || c == 0x2E || c == 0x3A }
+
+        /// The next word (a name or keyword) without taking it, upper-cased; "" when none.
+        mutating func peekWord() -> String {
+            skip()
+            var j = i
+            guard j < bytes.count, Self.isWordStart(bytes[j]) else { return "" }
+            while j < bytes.count, Self.isWordPart(bytes[j]) { j += 1 }
+            return String(decoding: bytes[i ..< j], as: UTF8.self).uppercased()
+        }
+
+        /// Takes the keyword `k` when it comes next.
+        mutating func keyword(_ k: String) -> Bool {
+            let w = peekWord()
+            guard w == k else { return false }
+            i += w.utf8.count
+            return true
+        }
+
+        mutating func expectKeyword(_ k: String) throws(GraticuleError) {
+            guard keyword(k) else { throw error("expected \(k), found \(describeNext())") }
+        }
+
+        /// Takes the symbol `s` when it comes next.
+        mutating func symbol(_ s: String) -> Bool {
+            skip()
+            let u = Array(s.utf8)
+            guard i + u.count <= bytes.count, Array(bytes[i ..< i + u.count]) == u else { return false }
+            i += u.count
+            return true
+        }
+
+        mutating func expect(_ s: String) throws(GraticuleError) {
+            guard symbol(s) else { throw error("expected '\(s)', found \(describeNext())") }
+        }
+
+        mutating func nested<T>(_ body: (inout Parser) throws(GraticuleError) -> T) throws(GraticuleError) -> T {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= CQL2Text.maximumDepth else { throw error("expression nested deeper than \(CQL2Text.maximumDepth)") }
+            return try body(&self)
+        }
+
+        // booleanExpression = booleanTerm {OR booleanTerm}. Its parts may be scalars until
+        // they meet AND, OR or NOT: `(a + 1) > 2` reads `(a + 1)` as one.
+        mutating func booleanExpression() throws(GraticuleError) -> CQL2Expression {
+            try nested { (p: inout Parser) throws(GraticuleError) in
+                p.skip()
+                var at = p.i
+                var terms = [try p.booleanTerm()]
+                while p.keyword("OR") {
+                    terms[terms.count - 1] = try p.condition(terms[terms.count - 1], at: at)
+                    p.skip()
+                    at = p.i
+                    terms.append(try p.condition(try p.booleanTerm(), at: at))
+                }
+                return terms.count == 1 ? terms[0] : .or(terms)
+            }
+        }
+
+        // booleanTerm = booleanFactor {AND booleanFactor}
+        mutating func booleanTerm() throws(GraticuleError) -> CQL2Expression {
+            skip()
+            var at = i
+            var factors = [try booleanFactor()]
+            while keyword("AND") {
+                factors[factors.count - 1] = try condition(factors[factors.count - 1], at: at)
+                skip()
+                at = i
+                factors.append(try condition(try booleanFactor(), at: at))
+            }
+            return factors.count == 1 ? factors[0] : .and(factors)
+        }
+
+        // booleanFactor = [NOT] booleanPrimary
+        mutating func booleanFactor() throws(GraticuleError) -> CQL2Expression {
+            if keyword("NOT") {
+                skip()
+                let at = i
+                return .not(try condition(try nested { (p: inout Parser) throws(GraticuleError) in try p.booleanFactor() }, at: at))
+            }
+            return try predicate()
+        }
+
+        /// `x` where a condition must stand: a boolean literal or a property alone is one
+        /// (`isTrue`); a number, text, date or geometry is an error at `offset`.
+        func condition(_ x: CQL2Expression, at offset: Int) throws(GraticuleError) -> CQL2Expression {
+            switch x {
+            case .and, .or, .not, .comparison, .like, .between, .inList, .isNull, .spatial, .temporal, .isTrue: return x
+            case .boolean, .property: return .isTrue(x)
+            default: throw error("expected a condition (a comparison, LIKE, BETWEEN, IN, IS NULL or a function of S_ or T_)", at: offset)
+            }
+        }
+
+        /// `( a , b )`, the arguments of a spatial or temporal function.
+        mutating func pair() throws(GraticuleError) -> (CQL2Expression, CQL2Expression) {
+            try expect("(")
+            let a = try scalar()
+            try expect(",")
+            let b = try scalar()
+            try expect(")")
+            return (a, b)
+        }
+
+        mutating func predicate() throws(GraticuleError) -> CQL2Expression {
+            let a = try scalar()
+            for (s, op) in [("<>", CQL2Comparison.notEqual), ("<=", .lessOrEqual), (">=", .greaterOrEqual),
+                            ("=", .equal), ("<", .less), (">", .greater)] where symbol(s) {
+                return .comparison(op, a, try scalar())
+            }
+            let save = i
+            let negated = keyword("NOT")
+            if keyword("LIKE") { return .like(a, pattern: try scalar(), negated: negated, caseInsensitive: false) }
+            if keyword("ILIKE") { return .like(a, pattern: try scalar(), negated: negated, caseInsensitive: true) }
+            if keyword("BETWEEN") {
+                let low = try additive()
+                try expectKeyword("AND")
+                return .between(a, low: low, high: try additive(), negated: negated)
+            }
+            if keyword("IN") {
+                try expect("(")
+                var list = [try scalar()]
+                while symbol(",") { list.append(try scalar()) }
+                try expect(")")
+                return .inList(a, list, negated: negated)
+            }
+            if negated { i = save; throw error("expected LIKE, BETWEEN or IN after NOT, found \(describeNext())") }
+            if keyword("IS") {
+                let not = keyword("NOT")
+                try expectKeyword("NULL")
+                return .isNull(a, negated: not)
+            }
+            return a
+        }
+
+        // Scalars: arithmetic over primaries, the usual precedences (^ binds tightest, right to left).
+        mutating func scalar() throws(GraticuleError) -> CQL2Expression {
+            try nested { (p: inout Parser) throws(GraticuleError) in try p.additive() }
+        }
+
+        mutating func additive() throws(GraticuleError) -> CQL2Expression {
+            var a = try multiplicative()
+            while true {
+                if symbol("+") { a = .arithmetic(.add, a, try multiplicative()) }
+                else if symbol("-") { a = .arithmetic(.subtract, a, try multiplicative()) }
+                else { return a }
+            }
+        }
+
+        mutating func multiplicative() throws(GraticuleError) -> CQL2Expression {
+            var a = try power()
+            while true {
+                if symbol("*") { a = .arithmetic(.multiply, a, try power()) }
+                else if symbol("/") { a = .arithmetic(.divide, a, try power()) }
+                else if symbol("%") { a = .arithmetic(.modulo, a, try power()) }
+                else if keyword("DIV") { a = .arithmetic(.integerDivide, a, try power()) }
+                else { return a }
+            }
+        }
+
+        mutating func power() throws(GraticuleError) -> CQL2Expression {
+            let a = try unary()
+            if symbol("^") { return .arithmetic(.power, a, try nested { (p: inout Parser) throws(GraticuleError) in try p.power() }) }
+            return a
+        }
+
+        mutating func unary() throws(GraticuleError) -> CQL2Expression {
+            skip()
+            if i < bytes.count, bytes[i] == 0x2D || bytes[i] == 0x2B, i + 1 < bytes.count, !Self.isDigitOrDot(bytes[i + 1]) {
+                let minus = bytes[i] == 0x2D
+                i += 1
+                let x = try nested { (p: inout Parser) throws(GraticuleError) in try p.unary() }
+                return minus ? .arithmetic(.subtract, .number(0), x) : x
+            }
+            return try primary()
+        }
+
+        static func isDigitOrDot(_ c: UInt8) -> Bool { (c >= 0x30 && c <= 0x39) || c == 0x2E }
+
+        mutating func primary() throws(GraticuleError) -> CQL2Expression {
+            skip()
+            guard i < bytes.count else { throw error("expected a value, found end of text") }
+            let c = bytes[i]
+            if c == 0x27 { return .string(try stringLiteral()) }
+            if c == 0x22 { return .property(try quotedName()) }
+            if Self.isDigitOrDot(c) || c == 0x2D || c == 0x2B { return .number(try number()) }
+            if c == 0x28 {
+                // A parenthesised scalar or condition.
+                i += 1
+                let x = try booleanExpression()
+                try expect(")")
+                return x
+            }
+            let start = i
+            let word = peekWord()
+            guard !word.isEmpty else { throw error("expected a value, found \(describeNext())") }
+            if let op = CQL2SpatialPredicate(rawValue: word) {
+                i += word.utf8.count
+                let (a, b) = try pair()
+                return .spatial(op, a, b)
+            }
+            if let op = CQL2TemporalPredicate(rawValue: word) {
+                i += word.utf8.count
+                let (a, b) = try pair()
+                return .temporal(op, a, b)
+            }
+            switch word {
+            case "TRUE": i += 4; return .boolean(true)
+            case "FALSE": i += 5; return .boolean(false)
+            case "DATE", "TIMESTAMP":
+                i += word.utf8.count
+                try expect("(")
+                let at = i
+                let text = try stringLiteral()
+                guard let d = CivilDate(parsing: text), (word == "DATE") == (d.time == nil) else {
+                    throw error("\(word) needs \(word == "DATE" ? "a date, 'YYYY-MM-DD'" : "a date-time, 'YYYY-MM-DDTHH:MM:SSZ'"), found '\(text)'", at: at)
+                }
+                try expect(")")
+                return .instant(d)
+            case "INTERVAL":
+                i += 8
+                try expect("(")
+                let a = try intervalEnd()
+                try expect(",")
+                let b = try intervalEnd()
+                try expect(")")
+                if let a, let b, a.instantRange.lowerBound > b.instantRange.upperBound {
+                    throw error("INTERVAL starts after it ends", at: start)
+                }
+                return .interval(a, b)
+            case "BBOX":
+                i += 4
+                try expect("(")
+                var v = [try number()]
+                while symbol(",") { v.append(try number()) }
+                try expect(")")
+                guard v.count == 4 || v.count == 6 else { throw error("BBOX needs 4 or 6 numbers, found \(v.count)", at: start) }
+                let (s, n) = v.count == 6 ? (v[1], v[4]) : (v[1], v[3])
+                guard s <= n else { throw error("BBOX's south \(s) is north of its north \(n)", at: start) }
+                return .bbox(v)
+            case "POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON":
+                var wkt = GeometryWKT.Parser(bytes: bytes, i: i)
+                let g = try wkt.geometry()
+                i = wkt.i
+                return .geometry(g)
+            case "GEOMETRYCOLLECTION", "ENVELOPE":
+                throw error("\(word) literals are not supported (POINT, LINESTRING, POLYGON, their MULTI forms and BBOX are)")
+            case "CASEI", "ACCENTI":
+                i += word.utf8.count
+                try expect("(")
+                let x = try scalar()
+                try expect(")")
+                return .function(CQL2Function(rawValue: word)!, x)
+            case "AND", "OR", "NOT", "LIKE", "ILIKE", "BETWEEN", "IN", "IS", "NULL", "DIV":
+                throw error("expected a value, found the keyword \(word)")
+            default:
+                var j = i
+                while j < bytes.count, Self.isWordPart(bytes[j]) { j += 1 }
+                let name = String(decoding: bytes[i ..< j], as: UTF8.self)
+                i = j
+                skip()
+                if i < bytes.count, bytes[i] == 0x28 {
+                    throw error("unknown function \(name) (functions: CASEI, ACCENTI, S_INTERSECTS, S_DISJOINT, T_…)", at: start)
+                }
+                return .property(name)
+            }
+        }
+
+        /// `'text'`, with `''` for a quote inside.
+        mutating func stringLiteral() throws(GraticuleError) -> String {
+            skip()
+            let start = i
+            guard i < bytes.count, bytes[i] == 0x27 else { throw error("expected a quoted text, found \(describeNext())") }
+            i += 1
+            var out: [UInt8] = []
+            while true {
+                guard i < bytes.count else { throw error("text not closed (no ending ')", at: start) }
+                if bytes[i] == 0x27 {
+                    if i + 1 < bytes.count, bytes[i + 1] == 0x27 { out.append(0x27); i += 2; continue }
+                    i += 1
+                    return String(decoding: out, as: UTF8.self)
+                }
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+
+        /// `"name"`, with `""` for a quote inside.
+        mutating func quotedName() throws(GraticuleError) -> String {
+            let start = i
+            i += 1
+            var out: [UInt8] = []
+            while true {
+                guard i < bytes.count else { throw error("name not closed (no ending \")", at: start) }
+                if bytes[i] == 0x22 {
+                    if i + 1 < bytes.count, bytes[i + 1] == 0x22 { out.append(0x22); i += 2; continue }
+                    i += 1
+                    guard !out.isEmpty else { throw error("empty name", at: start) }
+                    return String(decoding: out, as: UTF8.self)
+                }
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+
+        mutating func number() throws(GraticuleError) -> Double {
+            skip()
+            let start = i
+            if i < bytes.count, bytes[i] == 0x2D || bytes[i] == 0x2B { i += 1 }
+            while i < bytes.count, Self.isDigitOrDot(bytes[i]) || (bytes[i] | 0x20) == 0x65
+                    || ((bytes[i] == 0x2D || bytes[i] == 0x2B) && (bytes[i - 1] | 0x20) == 0x65) { i += 1 }
+            let text = String(decoding: bytes[start ..< i], as: UTF8.self)
+            guard let v = Double(text), v.isFinite else { throw error("invalid number '\(text)'", at: start) }
+            return v
+        }
+
+        /// One end of an INTERVAL: a date or date-time in quotes, `DATE(…)`, `TIMESTAMP(…)`, or
+        /// `'..'` (open).
+        mutating func intervalEnd() throws(GraticuleError) -> CivilDate? {
+            skip()
+            let at = i
+            if peekWord() == "DATE" || peekWord() == "TIMESTAMP" {
+                guard case let .instant(d) = try primary() else { throw error("expected a date", at: at) }
+                return d
+            }
+            let text = try stringLiteral()
+            if text == ".." { return nil }
+            guard let d = CivilDate(parsing: text) else { throw error("INTERVAL needs dates, date-times or '..', found '\(text)'", at: at) }
+            return d
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import GraticuleIO
+import GraticuleCore
+import GraticuleGeometry
+
+/// One filter of Fixtures/cql2/cases.json (tools/oracle/cql2_filter.py: the ids from ogrinfo
+/// -where, SQLite through ogrinfo, shapely, or the definition computed in Python).
+struct CQL2Case: Decodable, CustomTestStringConvertible, Sendable {
+    let cql2: String
+    let ids: [Int64]
+    let reference: String
+    var testDescription: String { cql2 }
+}
+
+private func cql2Cases() throws -> [CQL2Case] {
+    struct File: Decodable { let cases: [CQL2Case] }
+    return try JSONDecoder().decode(File.self, from: Data(contentsOf: try fixture("cql2/cases.json"))).cases
+}
+
+private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.geojson")).readLayer() }
+
+@Suite struct CQL2FilterTests {
+    /// Each filter keeps the features its reference keeps, over places.geojson as our GeoJSON
+    /// reader reads it (dates as dates, `flag` as booleans, nulls as nulls).
+    @Test(arguments: try cql2Cases())
+    func keepsWhatTheReferenceKeeps(_ c: CQL2Case) throws {
+        let layer = try places.get()
+        let filter = try CQL2Filter(text: c.cql2, schema: layer.schema)
+        let kept = layer.features.filter(filter.matches).compactMap { $0.value("id", in: layer.schema)?.integerValue }
+        #expect(kept == c.ids, "\(c.reference)")
+    }
+
+    /// The reader types the fixture's fields as GDAL does, which the references rely on.
+    @Test func fixtureFieldTypes() throws {
+        let schema = try places.get().schema
+        #expect(schema.fields.map(\.type) == [.integer, .string, .integer, .real, .boolean, .date, .dateTime, .string])
+    }
+
+    /// Parsed forms, from the grammar of OGC 21-065r2 (precedence: NOT over AND over OR;
+    /// `^` over `* / % div` over `+ -`, a sign belonging to its operand (`-b ^ 2` is `(-b) ^ 2`,
+    /// as the grammar's powerTerm of arithmeticFactors has it); keywords in any case; quoted names).
+    @Test(arguments: [
+        ("a = 1 OR b = 2 AND c = 3", CQL2Expression.or([.comparison(.equal, .property("a"), .number(1)),
+                                                        .and([.comparison(.equal, .property("b"), .number(2)),
+                                                              .comparison(.equal, .property("c"), .number(3))])])),
+        ("not a < 1 and b", .and([.not(.comparison(.less, .property("a"), .number(1))), .isTrue(.property("b"))])),
+        ("(a + 1) * 2 >= -b ^ 2", .comparison(.greaterOrEqual, .arithmetic(.multiply, .arithmetic(.add, .property("a"), .number(1)), .number(2)),
+                                               .arithmetic(.power, .arithmetic(.subtract, .number(0), .property("b")), .number(2)))),
+        ("x div 2 % 3 = 1", .comparison(.equal, .arithmetic(.modulo, .arithmetic(.integerDivide, .property("x"), .number(2)), .number(3)), .number(1))),
+        ("\"my name\" NOT LIKE 'a\\%%'", .like(.property("my name"), pattern: .string("a\\%%"), negated: true, caseInsensitive: false)),
+        ("n NOT BETWEEN 1 AND 2 + 3", .between(.property("n"), low: .number(1), high: .arithmetic(.add, .number(2), .number(3)), negated: true)),
+        ("n IN (1, 'a', TRUE)", .inList(.property("n"), [.number(1), .string("a"), .boolean(true)], negated: false)),
+        ("n IS NOT NULL", .isNull(.property("n"), negated: true)),
+        ("((a = 'it''s'))", .comparison(.equal, .property("a"), .string("it's"))),
+        ("TRUE", .isTrue(.boolean(true))),
+        ("t_after(d, date('2020-01-01'))", .temporal(.after, .property("d"), .instant(CivilDate(year: 2020, month: 1, day: 1)))),
+        ("T_DURING(d, INTERVAL('..', TIMESTAMP('2020-01-01T00:00:00Z')))",
+         .temporal(.during, .property("d"), .interval(nil, CivilDate(year: 2020, month: 1, day: 1, hour: 0, minute: 0, second: 0, utcOffsetMinutes: 0)))),
+        ("S_INTERSECTS(geometry, BBOX(-10, 35.5, 30, 60))", .spatial(.intersects, .property("geometry"), .bbox([-10, 35.5, 30, 60]))),
+        ("S_INTERSECTS(geom, POINT(1 2))", .spatial(.intersects, .property("geom"), .geometry(.point(Point(x: 1, y: 2))))),
+        ("CASEI(road_class) IN (CASEI('Οδος'), CASEI('Straße'))",
+         .inList(.function(.casei, .property("road_class")), [.function(.casei, .string("Οδος")), .function(.casei, .string("Straße"))], negated: false)),
+        ("(a > 1) = TRUE", .comparison(.equal, .comparison(.greater, .property("a"), .number(1)), .boolean(true))),
+        ("ns:name.first = 1.5e3", .comparison(.equal, .property("ns:name.first"), .number(1500))),
+    ] as [(String, CQL2Expression)])
+    func parses(_ text: String, _ expected: CQL2Expression) throws {
+        #expect(try CQL2Text.parse(text) == expected)
+    }
+
+    /// Malformed filters: each a parse error saying what was wrong, at the offset where it was.
+    @Test(arguments: [
+        ("", "expected a value, found end of text", 0),
+        ("a =", "expected a value, found end of text", 3),
+        ("a = 1 AND", "expected a value, found end of text", 9),
+        ("a = 'open", "text not closed", 4),
+        ("(a = 1", "expected ')'", 6),
+        ("a = 1)", "unexpected ')' after the expression", 5),
+        ("a NOT = 1", "expected LIKE, BETWEEN or IN after NOT", 2),
+        ("a BETWEEN 1 OR 2", "expected AND", 12),
+        ("a IS 1", "expected NULL", 5),
+        ("1 + 2", "expected a condition", 0),
+        ("a = 1 AND 'x'", "expected a condition", 10),
+        ("NOT 5", "expected a condition", 4),
+        ("foo(a) = 1", "unknown function foo", 0),
+        ("a = DATE('2020-13-01')", "DATE needs a date", 9),
+        ("a = DATE('2020-01-01T10:00:00Z')", "DATE needs a date", 9),
+        ("T_AFTER(a, INTERVAL('2021-01-01', '2020-01-01'))", "INTERVAL starts after it ends", 11),
+        ("S_INTERSECTS(g, BBOX(1, 2, 3))", "BBOX needs 4 or 6 numbers", 16),
+        ("S_INTERSECTS(g, BBOX(1, 5, 3, 2))", "south 5.0 is north of its north 2.0", 16),
+        ("S_INTERSECTS(g, POLYGON((0 0, 1 0, 1 1)))", "ring 0 is not closed", 40),
+        ("S_INTERSECTS(g, GEOMETRYCOLLECTION(POINT(1 2)))", "GEOMETRYCOLLECTION literals are not supported", 16),
+        ("a = 1e999", "invalid number '1e999'", 4),
+        ("a = AND", "found the keyword AND", 4),
+        ("\"\" = 1", "empty name", 0),
+    ])
+    func refuses(_ text: String, _ message: String, _ offset: Int) {
+        do {
+            let e = try CQL2Text.parse(text)
+            Issue.record("parsed \(text) as \(e)")
+        } catch {
+            guard case let .parse(format, m, at) = error else { Issue.record("\(error)"); return }
+            #expect(format == "CQL2 text" || format == "WKT geometry")
+            #expect(m.contains(message), "\(m)")
+            #expect(at == offset, "\(m)")
+        }
+    }
+
+    /// Nesting is bounded, so that a hostile filter cannot exhaust the stack.
+    @Test func deepNestingIsRefused() {
+        let deep = String(repeating: "(", count: 10_000) + "a = 1" + String(repeating: ")", count: 10_000)
+        #expect(throws: GraticuleError.self) { try CQL2Text.parse(deep) }
+        let fine = String(repeating: "(", count: 50) + "a = 1" + String(repeating: ")", count: 50)
+        #expect((try? CQL2Text.parse(fine)) == .comparison(.equal, .property("a"), .number(1)))
+    }
+
+    /// A property the layer does not have is an error naming it and the ones it has.
+    @Test func unknownPropertyIsNamed() throws {
+        let schema = try places.get().schema
+        #expect(throws: GraticuleError.invalidInput("unknown property \"population\" in the filter; properties: "
+                                                    + "id, name, pop, area, flag, when, at, kind, geometry")) {
+            try CQL2Filter(text: "population > 5", schema: schema)
+        }
+    }
+
+    /// LIKE's wildcards and escapes against SQL's definition, by hand.
+    @Test(arguments: [
+        ("abc", "a%", true), ("abc", "%c", true), ("abc", "a_c", true), ("abc", "a_", false), ("a%c", "a\\%c", true),
+        ("abc", "a\\%c", false), ("", "%", true), ("", "_", false), ("aXbXc", "%b%c", true), ("mississippi", "%iss%ppi", true),
+        ("Zürich", "Z_rich", true), ("a_b", "a\\_b", true), ("axb", "a\\_b", false),
+    ])
+    func likeMatches(_ s: String, _ pattern: String, _ expected: Bool) {
+        #expect(CQL2Filter.like(s, pattern) == expected)
+    }
+}
