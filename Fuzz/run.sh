@@ -8,6 +8,7 @@
 #   FUZZ_TARGET=png8 Fuzz/run.sh [SECONDS] …                         # the 8-bit PNG encoder (quantiser)
 #   FUZZ_TARGET=jpegwrite Fuzz/run.sh [SECONDS] …                    # the JPEG writer's file structure
 #   FUZZ_TARGET=ntv2 Fuzz/run.sh [SECONDS] …  (or Fuzz/run-ntv2.sh)   # the NTv2 grid reader
+#   FUZZ_TARGET=cql2 Fuzz/run.sh [SECONDS] …                         # CQL2 text: parse, bind, evaluate
 #   FUZZ_TARGET=geojson|shapefile|gpkgblob Fuzz/run.sh [SECONDS] …    # the vector readers
 #                                           (or Fuzz/run-vector.sh TARGET [SECONDS] …)
 #
@@ -79,7 +80,13 @@ geojson|shapefile|gpkgblob)
     LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=65536)
     DEFINES=(-D "FUZZ_$(echo "$TARGET" | tr a-z A-Z)"); PREFIX="$TARGET-"
     ;;
-*) echo "unknown FUZZ_TARGET $TARGET (crs, tiff, inflate, pngwrite, png8, jpegwrite, ntv2, geojson, shapefile or gpkgblob)" >&2; exit 2 ;;
+cql2)
+    # CQL2 text: parse, bind to a schema of its own properties, evaluate over sample features.
+    MODULE=GraticuleIO; LINKED=(GraticuleCore GraticuleCRS GraticuleGeometry GraticuleTIFF GraticuleIO GRDB)
+    SOURCE=FuzzCQL2.swift; BINARY=fuzz-cql2; CORPUS="$SCRATCH/corpus-cql2"; SEEDS="$ROOT/Fuzz/seeds-cql2"
+    LIBS=(-lsqlite3 -lz); MAPS=(-Xcc -fmodule-map-file="$ROOT/Sources/CZlib/module.modulemap"); FLAGS=(-max_len=4096 -dict="$ROOT/Fuzz/cql2.dict")
+    ;;
+*) echo "unknown FUZZ_TARGET $TARGET (crs, tiff, inflate, pngwrite, png8, jpegwrite, ntv2, geojson, shapefile, gpkgblob or cql2)" >&2; exit 2 ;;
 esac
 
 echo "== building instrumented modules ($CONFIG) into $SCRATCH"

@@ -110,6 +110,10 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
     @Test func deepNestingIsRefused() {
         let deep = String(repeating: "(", count: 10_000) + "a = 1" + String(repeating: ")", count: 10_000)
         #expect(throws: GraticuleError.self) { try CQL2Text.parse(deep) }
+        #expect(throws: GraticuleError.self) { try CQL2Text.parse("a = 1" + String(repeating: " + 1", count: 5_000)) }
+        #expect(throws: GraticuleError.self) { try CQL2Text.parse("a = " + String(repeating: "- ", count: 5_000) + "1") }
+        #expect(throws: GraticuleError.self) { try CQL2Text.parse(String(repeating: "NOT ", count: 5_000) + "a") }
+        #expect((try? CQL2Text.parse("a = 1" + String(repeating: " + 1", count: 100))) != nil)
         let fine = String(repeating: "(", count: 50) + "a = 1" + String(repeating: ")", count: 50)
         #expect((try? CQL2Text.parse(fine)) == .comparison(.equal, .property("a"), .number(1)))
     }

@@ -260,25 +260,28 @@ def features_api(url, binary):
     features_api_filters(binary)
 
 
-# Check 10's file: five points with a date property, as text (what a GeoJSON file carries; GDAL's
-# GeoJSON reader makes the field a Date).
+# Check 10's file: six points with a date property, as text (what a GeoJSON file carries; GDAL's
+# GeoJSON reader makes the field a Date), one without a number.
 EVENTS = {"type": "FeatureCollection", "features": [
-    {"type": "Feature", "properties": {"name": name, "when": when, "n": i}, "geometry": {"type": "Point", "coordinates": [10 * i, 5 * i]}}
-    for i, (name, when) in enumerate([("a", "2019-05-01"), ("b", "2020-01-15"), ("c", "2020-06-30"), ("d", "2021-02-01"),
-                                      ("e", "2022-12-31")])]}
+    {"type": "Feature", "properties": {"name": name, "when": when, "n": n}, "geometry": {"type": "Point", "coordinates": [10 * i, 5 * i]}}
+    for i, (name, when, n) in enumerate([("a", "2019-05-01", 0), ("b", "2020-01-15", 1), ("c", "2020-06-30", 2), ("d", "2021-02-01", 3),
+                                         ("e", "2022-12-31", 4), ("f", "2023-03-03", None)])]}
 
 
 def features_api_filters(binary):
-    """Check 10: GDAL's OAPIF driver sends its date filters as `datetime` and trusts the answer;
-    with -where on a served file it must find what ogrinfo finds in the file itself. (It sends
-    `<` and `>` as the same closed intervals as `<=` and `>=`, so those are not compared.)"""
+    """Check 10: the API definition offers CQL text (filter-lang's enum has cql-text), so GDAL's
+    OAPIF driver sends its -where to the server as a filter and trusts the answer; on a served
+    file it must find what ogrinfo finds in the file itself. (No NOT over a null: OGR SQL takes
+    it as true, CQL2 and SQL as unknown.)"""
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "events.geojson")
         with open(path, "w") as f:
             json.dump(EVENTS, f)
         with served(binary, "--vector-dir", tmp) as url:
-            for where in ["when >= '2020-01-01'", "when <= '2020-06-30'", "when = '2020-06-30'",
-                          "when >= '2020-01-01' AND when <= '2021-02-01'", "name = 'c'", "n = 3"]:
+            for where in ["when >= '2020-01-01'", "when <= '2020-06-30'", "when = '2020-06-30'", "when > '2020-06-30'",
+                          "when < '2020-06-30'", "when >= '2020-01-01' AND when <= '2021-02-01'", "name = 'c'", "n = 3",
+                          "n > 1 AND n <= 3", "n < 1 OR name = 'e'", "NOT (name = 'a' OR name = 'b')", "name <> 'c'",
+                          "n IS NULL", "name LIKE 'c%'", "n BETWEEN 1 AND 2", "n >= 2 AND when < '2022-01-01'"]:
                 found = []
                 for source in [f"OAPIF:{url}ogcapi", path]:
                     out = subprocess.run(["ogrinfo", "-ro", "-q", source, "events", "-where", where],
@@ -286,11 +289,12 @@ def features_api_filters(binary):
                     found.append(sorted(re.findall(r"^\s+name \(String\) = (.*)$", out.stdout, re.M)) if out.returncode == 0 else out.stderr)
                 check(f"OGC API Features filter through GDAL's OAPIF driver equals ogrinfo on the file: {where}",
                       found[0] == found[1] and len(found[1]) > 0, f"{found[0]} against {found[1]}")
-            # The properties are parameters in the API definition, so GDAL asks the server to filter.
-            debug = subprocess.run(["ogrinfo", "-ro", "-q", "--debug", "on", f"OAPIF:{url}ogcapi", "events", "-where", "name = 'c'"],
+            # GDAL sends the whole -where to the server as CQL text.
+            debug = subprocess.run(["ogrinfo", "-ro", "-q", "--debug", "on", f"OAPIF:{url}ogcapi", "events", "-where", "n > 1 AND name <> 'c'"],
                                    capture_output=True, text=True, timeout=120).stderr
             fetched = [u for u in re.findall(r"Fetch\((\S+)\)", debug) if "/items" in u]
-            check("GDAL's OAPIF driver sends a property equality to the server", any("name=c" in u for u in fetched), f"{fetched}")
+            check("GDAL's OAPIF driver sends its -where to the server as a CQL text filter",
+                  any("filter=" in u and "filter-lang=cql-text" in u for u in fetched) and "client side" not in debug, f"{fetched}")
 
 
 def features_api_crs(api):

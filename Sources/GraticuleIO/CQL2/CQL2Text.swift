@@ -189,23 +189,30 @@ public enum CQL2Text {
             try nested { (p: inout Parser) throws(GraticuleError) in try p.additive() }
         }
 
+        // A chain `a + b + c …` nests to the left, one level per operator: each counts towards
+        // the depth, so that evaluating the tree cannot exhaust the stack either.
         mutating func additive() throws(GraticuleError) -> CQL2Expression {
+            let outer = depth
+            defer { depth = outer }
             var a = try multiplicative()
             while true {
-                if symbol("+") { a = .arithmetic(.add, a, try multiplicative()) }
-                else if symbol("-") { a = .arithmetic(.subtract, a, try multiplicative()) }
-                else { return a }
+                let op: CQL2Arithmetic
+                if symbol("+") { op = .add } else if symbol("-") { op = .subtract } else { return a }
+                a = try nested { (p: inout Parser) throws(GraticuleError) in .arithmetic(op, a, try p.multiplicative()) }
+                depth += 1
             }
         }
 
         mutating func multiplicative() throws(GraticuleError) -> CQL2Expression {
+            let outer = depth
+            defer { depth = outer }
             var a = try power()
             while true {
-                if symbol("*") { a = .arithmetic(.multiply, a, try power()) }
-                else if symbol("/") { a = .arithmetic(.divide, a, try power()) }
-                else if symbol("%") { a = .arithmetic(.modulo, a, try power()) }
-                else if keyword("DIV") { a = .arithmetic(.integerDivide, a, try power()) }
-                else { return a }
+                let op: CQL2Arithmetic
+                if symbol("*") { op = .multiply } else if symbol("/") { op = .divide } else if symbol("%") { op = .modulo }
+                else if keyword("DIV") { op = .integerDivide } else { return a }
+                a = try nested { (p: inout Parser) throws(GraticuleError) in .arithmetic(op, a, try p.power()) }
+                depth += 1
             }
         }
 
