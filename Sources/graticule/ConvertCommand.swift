@@ -3,7 +3,7 @@ import Foundation
 import Graticule
 
 /// `graticule convert INPUT OUTPUT [--layer NAME] [--to ID] [--transformation OP|default|none]
-/// [--simplify TOL [--method dp|visvalingam] [--preserve-topology]] [--where FIELD=VALUE]`, in the manner of ogr2ogr.
+/// [--simplify TOL [--method dp|visvalingam] [--preserve-topology]] [--where CONDITION]`, in the manner of ogr2ogr.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert", _superCommandName: "graticule",
@@ -36,7 +36,9 @@ struct ConvertCommand: ParsableCommand {
     @Flag(name: .long, help: "With --simplify: simplify all features together, borders they share once, without introducing crossings.")
     var preserveTopology = false
 
-    @Option(name: .long, help: "Keep only features whose FIELD equals VALUE (text comparison; numbers compared as numbers).")
+    @Option(name: .long, help: ArgumentHelp(
+        "Keep only the features for which a CQL2 text condition holds (\"POP_EST > 1e7 AND CONTINENT = 'Asia'\", LIKE, IN, BETWEEN, IS NULL, S_INTERSECTS(geometry, BBOX(…))), or FIELD=VALUE (text; numbers as numbers).",
+        valueName: "condition"))
     var `where`: String?
 
     func validate() throws {
@@ -45,25 +47,34 @@ struct ConvertCommand: ParsableCommand {
         }
         guard ["dp", "visvalingam"].contains(method) else { throw ValidationError("--method must be dp or visvalingam") }
         if let simplify { guard simplify.isFinite && simplify >= 0 else { throw ValidationError("--simplify must be a non-negative number") } }
-        if let w = `where` { guard w.contains("=") else { throw ValidationError("--where expects FIELD=VALUE") } }
+    }
+
+    /// `--where`: a CQL2 text condition on the layer's fields (`CQL2Filter`; `geometry` is the
+    /// feature's geometry, in the input's coordinates), or, when the text is no such condition,
+    /// FIELD=VALUE (the field's text equal to VALUE, a number as a number, a boolean as
+    /// true/false/1/0), as before CQL2.
+    static func condition(_ text: String, _ schema: LayerSchema, input: String) throws -> (Feature) -> Bool {
+        let cql: GraticuleError
+        do { return try CQL2Filter(text: text, schema: schema).matches } catch { cql = error }
+        guard let eq = text.firstIndex(of: "="), let i = schema.index(ofField: String(text[..<eq])) else {
+            throw CLIError(message: "--where: \(cql)")
+        }
+        let value = String(text[text.index(after: eq)...])
+        let number = Double(value)
+        let flag = ["true": true, "false": false, "1": true, "0": false][value.lowercased()]
+        return { f in
+            let v = f.attributes[i]
+            if let b = v.boolValue, let flag { return b == flag }
+            if let number, let d = v.doubleValue { return d == number }
+            return v.description == value
+        }
     }
 
     func run() throws {
         do {
             var layer = try VectorDataset.read(input, layer: self.layer)
             if let w = `where` {
-                let eq = w.firstIndex(of: "=")!
-                let field = String(w[..<eq]), value = String(w[w.index(after: eq)...])
-                guard let i = layer.schema.index(ofField: field) else {
-                    throw CLIError(message: "--where: no field \(field.debugDescription) in \(input) (fields: \(layer.schema.fields.map(\.name).joined(separator: ", ")))")
-                }
-                let number = Double(value)
-                layer.features = layer.features.filter { f in
-                    let v = f.attributes[i]
-                    if let b = v.boolValue, let want = ["true": true, "false": false, "1": true, "0": false][value.lowercased()] { return b == want }
-                    if let number, let d = v.doubleValue { return d == number }
-                    return v.description == value
-                }
+                layer.features = layer.features.filter(try Self.condition(w, layer.schema, input: input))
             }
             if let to {
                 let catalog = TransformationCatalog.shared

@@ -43,6 +43,35 @@ import Testing
         #expect(ballpark.status == 0 && ballpark.err.contains("ballpark"), "\(ballpark.err)")
     }
 
+    /// `--where` takes CQL2 text, as ogr2ogr's -where takes OGR SQL: the countries that ogrinfo
+    /// -where (GDAL 3.6.2) and shapely 2 find in Natural Earth's 1:110m Shapefile; FIELD=VALUE as
+    /// before; an unknown property is named.
+    @Test(arguments: [
+        ("CONTINENT = 'Oceania' AND POP_EST > 5000000", ["Australia", "Papua New Guinea"]),
+        ("S_INTERSECTS(geometry, LINESTRING(0 50, 30 50))", ["Belgium", "Czechia", "France", "Germany", "Luxembourg", "Poland", "Ukraine"]),
+        ("ADM0_A3=FRA", ["France"]),
+        ("NAME=Côte d'Ivoire", ["Ivory Coast"]),
+    ])
+    func whereCondition(_ condition: String, _ expected: [String]) throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("w.geojson")
+        let r = try runGraticule(["convert", "countries110", out.path, "--where", condition])
+        #expect(r.status == 0, "\(r.err)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as! [String: Any]
+        let names = (json["features"] as! [[String: Any]]).compactMap { ($0["properties"] as? [String: Any])?["ADMIN"] as? String }
+        #expect(names.sorted() == expected)
+    }
+
+    @Test func whereErrors() throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try runGraticule(["convert", "countries110", dir.appendingPathComponent("e.geojson").path, "--where", "POPULATION > 5"])
+        #expect(r.status != 0 && r.err.contains("unknown property \"POPULATION\"") && r.err.contains("POP_EST"), "\(r.err)")
+        let syntax = try runGraticule(["convert", "countries110", dir.appendingPathComponent("f.geojson").path, "--where", "POP_EST >"])
+        #expect(syntax.status != 0 && syntax.err.contains("offset 9"), "\(syntax.err)")
+    }
+
     /// `--simplify TOL --preserve-topology` on the built-in countries: France and Spain keep the
     /// same simplified border vertices.
     @Test func preserveTopology() throws {
