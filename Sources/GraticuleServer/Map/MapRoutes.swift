@@ -31,6 +31,7 @@ extension GraticuleServer {
             }
             var layers: [ServedLayer] = []
             for name in names { layers.append(try self.mapLayer(name)) }
+            layers = try self.filteringLayers(layers, query["cql_filter"], parameter: "cql_filter")
             var background = SIMD4<UInt8>(255, 255, 255, 255)
             if let hex = query["background"] {
                 guard hex.count == 6, let v = UInt32(hex, radix: 16) else {

@@ -37,6 +37,7 @@ extension GraticuleServer {
             }
             var layers: [ServedLayer] = []
             for name in names { layers.append(try self.mapLayer(name)) }
+            layers = try self.filteringLayers(layers, query["cql_filter"], parameter: "cql_filter")
             return try await self.tile(layers, in: .webMercatorQuad, z: z, row: y, column: x, format: format, pixelRatio: ratio,
                                        ifNoneMatch: request.headers[.ifNoneMatch])
         }

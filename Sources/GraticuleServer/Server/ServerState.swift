@@ -26,6 +26,9 @@ final class ServerState: Sendable {
     /// Rendered map PNGs by request (`ServerConfiguration.cachesImages`), bounded by
     /// `Limits.imageCacheBytes`: WMS clients and tiled viewers ask for the same images again.
     let images: BoundedCache<MapRequest.Key, [UInt8]>
+    /// Layers as `CQL_FILTER` leaves them, by the layer's reading and the filter
+    /// (`filteringLayers`): the features kept, prepared once for every map of them.
+    let filteredLayers = BoundedCache<String, VectorFile>(capacity: 64)
     /// Attribute text of built-in features by "layer#index", for GetFeatureInfo.
     let featureAttributes = BoundedCache<String, [(String, String)]>(capacity: 4096)
     /// The registry CRSs advertised in WMS capabilities, listed once.

@@ -89,6 +89,9 @@ extension GraticuleServer {
                 throw WMSException(.layerNotDefined, "LAYERS: no layer \(APIError.quoted(n)); layers: \(mapLayerNames.joined(separator: ", "))")
             }
         }
+        do { layers = try filteringLayers(layers, query["cql_filter"], parameter: "CQL_FILTER") } catch {
+            throw WMSException(.invalidParameterValue, error.message)
+        }
         if let styles = query["styles"], !styles.isEmpty {
             for s in styles.split(separator: ",", omittingEmptySubsequences: false) where !s.isEmpty && s.lowercased() != "default" {
                 throw WMSException(.styleNotDefined, "STYLES: no style \(APIError.quoted(String(s))) (only the default style)")
@@ -167,17 +170,17 @@ extension GraticuleServer {
         guard let ql = query["query_layers"], !ql.isEmpty else {
             throw WMSException(.missingParameterValue, "missing parameter QUERY_LAYERS")
         }
-        let drawn = Set(map.layers.map(\.name))
         var layers: [ServedLayer] = []
         for n in ql.split(separator: ",") {
             let layer: ServedLayer
             do { layer = try mapLayer(String(n)) } catch {
                 throw WMSException(.layerNotDefined, "QUERY_LAYERS: no layer \(APIError.quoted(String(n)))")
             }
-            guard drawn.contains(layer.name) else {
+            // The layer as drawn (with its CQL_FILTER).
+            guard let drawn = map.layers.first(where: { $0.name == layer.name }) else {
                 throw WMSException(.layerNotDefined, "QUERY_LAYERS: \(layer.name) is not in LAYERS")
             }
-            layers.append(layer)
+            layers.append(drawn)
         }
         let (iName, jName) = version == .v130 ? ("I", "J") : ("X", "Y")
         let i: Int, j: Int
@@ -209,7 +212,8 @@ extension GraticuleServer {
             case let .features(v):
                 let reach = SIMD2(e.width / Double(map.width), e.height / Double(map.height)) * Self.featureInfoReach
                 let found = try vectorFeatures(v, at: SIMD2(x, y), reach: reach, sr: map.spatialReference, count: featureCount)
-                results.append(.features(layer: v.name, features: found.map { attributes(of: v.layer, $0, layerName: v.name) }))
+                // Keyed by the reading: a file read again, or filtered, has other features at the same index.
+                results.append(.features(layer: v.name, features: found.map { attributes(of: v.layer, $0, layerName: layer.cacheName) }))
             }
         }
         let format = (query["info_format"] ?? "text/plain").lowercased()
@@ -262,7 +266,8 @@ extension GraticuleServer {
         return found
     }
 
-    /// Feature `k`'s non-null attributes as text, built once per feature (features never change).
+    /// Feature `k`'s non-null attributes as text, built once per feature of a layer's reading (`layerName`
+    /// names the reading: `ServedLayer.cacheName`).
     func attributes(of layer: FeatureLayer, _ k: Int, layerName: String) -> [(String, String)] {
         let key = "\(layerName)#\(k)"
         if let hit = state.featureAttributes.value(for: key) { return hit }
