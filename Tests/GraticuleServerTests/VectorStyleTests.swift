@@ -9,7 +9,7 @@ import Testing
 /// opacity 0.5 with a 2 px black outline; squares_3857's style misspells a key, so it keeps the
 /// map style's colours).
 @Suite struct VectorStyleTests {
-    static func parse(_ json: String) throws(GraticuleError) -> FeatureStyle { try VectorStyle.parse(Data(json.utf8)) }
+    static func parse(_ json: String) throws(GraticuleError) -> FeatureStyle { try VectorStyle.parse(Data(json.utf8)).style }
 
     @Test func keysReplaceTheMapStyle() throws {
         let s = try Self.parse("{\"fill\": \"#d81b60\", \"fill-opacity\": 0.5, \"stroke\": \"#000\", \"stroke-width\": 2}")

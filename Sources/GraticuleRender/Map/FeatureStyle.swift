@@ -10,6 +10,10 @@ public struct FeatureStyle: Sendable, Hashable {
     public var strokeWidth: Double
     /// Points' colour and radius (pixels); nil: the map style's (`pointFill`, `pointRadius`).
     public var pointFill: MapColor?, pointRadius: Double?
+    /// Per feature, the values drawn over this style (its class by attribute, then its own
+    /// properties: a server's style rules); nil: each feature's own simplestyle properties, read
+    /// from its layer.
+    public var perFeature: PerFeatureStyles?
 
     public init(fill: MapColor, stroke: MapColor, strokeWidth: Double, pointFill: MapColor? = nil, pointRadius: Double? = nil) {
         self.fill = fill
@@ -31,4 +35,21 @@ public struct FeatureStyle: Sendable, Hashable {
         s.pointRadius = s.pointRadius.map { $0 * ratio }
         return s
     }
+}
+
+/// Per feature of a layer, drawing values over its style (`FeatureStyle.perFeature`), worked out
+/// once for the layer. Compared by identity.
+public final class PerFeatureStyles: Sendable, Hashable {
+    /// In the layer's feature order.
+    public let values: [SimpleStyle]
+    /// The widest outline and largest dot among them (pixels at ratio 1), for the view's margin.
+    public let widest: Double
+
+    public init(_ values: [SimpleStyle]) {
+        self.values = values
+        widest = values.reduce(0) { max($0, $1.strokeWidth ?? 0, $1.markerRadius ?? 0) }
+    }
+
+    public static func == (a: PerFeatureStyles, b: PerFeatureStyles) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -44,7 +44,8 @@ extension MapRenderer {
                 let featureStyle = own ?? FeatureStyle(style)
                 let prepared = prepared(layer)
                 builder.polygons(prepared, itemLayer: layer.name, features: featureStyle)
-                builder.features(layer.layer, polygons: false, style: featureStyle, own: prepared.simpleStyles)
+                builder.features(layer.layer, polygons: false, style: featureStyle,
+                                 own: featureStyle.perFeature?.values ?? prepared.simpleStyles)
             }
         }
         return MapScene(width: width, height: height, background: style.background, items: builder.items,
@@ -89,7 +90,9 @@ struct SceneBuilder {
         let s = renderer.style
         // Room for the widest line any layer may draw (a vector layer's own style included).
         let layerWidths = renderer.layers.map { layer -> Double in
-            if case let .preparedFeatures(_, own?) = layer { return max(own.strokeWidth, own.pointRadius ?? 0) }
+            if case let .preparedFeatures(_, own?) = layer {
+                return max(own.strokeWidth, own.pointRadius ?? 0, (own.perFeature?.widest ?? 0) * s.pixelRatio)
+            }
             return 0
         }
         let margin = 2 + max(s.countryStrokeWidth, s.outlineStrokeWidth, s.graticuleStrokeWidth, s.pointRadius,
@@ -196,7 +199,9 @@ struct SceneBuilder {
             }
             guard !paths.isEmpty else { continue }
             let selected = featureStyle == nil && (code.map { style.selectedCountries.contains($0) } ?? false)
-            let own = featureStyle.map { base in prepared.simpleStyles.map { $0[i].applied(to: base, ratio: ratio) } ?? base }
+            let own = featureStyle.map { base in
+                (base.perFeature?.values ?? prepared.simpleStyles).map { $0[i].applied(to: base, ratio: ratio) } ?? base
+            }
             let (fill, stroke, width) = own.map { ($0.fill, $0.stroke, $0.strokeWidth) }
                 ?? (selected ? style.selectionFill : style.countryFill, style.countryStroke, style.countryStrokeWidth)
             let paint = Paint(fill: fill, stroke: width > 0 ? stroke : nil, width: width)

@@ -63,6 +63,19 @@ public struct SimpleStyle: Sendable, Hashable {
         }
     }
 
+    /// These values with `top`'s over them, key by key (a class's values under a feature's own).
+    public func overlaid(by top: SimpleStyle) -> SimpleStyle {
+        var s = self
+        if let v = top.fill { s.fill = v }
+        if let v = top.fillOpacity { s.fillOpacity = v }
+        if let v = top.stroke { s.stroke = v }
+        if let v = top.strokeOpacity { s.strokeOpacity = v }
+        if let v = top.strokeWidth { s.strokeWidth = v }
+        if let v = top.markerColor { s.markerColor = v }
+        if let v = top.markerRadius { s.markerRadius = v }
+        return s
+    }
+
     /// `style` with the given values over it: colours replaced, then opacities multiplying
     /// their alpha (the new colour's, or the style's), widths and radii multiplied by `ratio`
     /// (the map's pixel ratio).

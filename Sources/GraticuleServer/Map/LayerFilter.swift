@@ -24,7 +24,7 @@ extension GraticuleServer {
         for (layer, raw) in zip(layers, filters) {
             let f = raw.trimmingCharacters(in: .whitespaces)
             if f.isEmpty || f.uppercased() == "INCLUDE" { out.append(layer); continue }
-            let base: FeatureLayer, style: FeatureStyle?
+            let base: FeatureLayer, style: FeatureStyle?, rules: [VectorStyle.Rule]
             switch layer {
             case .raster:
                 throw APIError.badParameter(parameter, text, "filters apply to vector layers; \(layer.name) is a raster (INCLUDE leaves it whole)")
@@ -32,9 +32,11 @@ extension GraticuleServer {
                 base = l.layer
                 let s = MapStyle.standard
                 style = FeatureStyle(fill: s.countryFill, stroke: s.countryStroke, strokeWidth: s.countryStrokeWidth)
+                rules = []
             case let .features(v):
                 base = v.layer
                 style = v.style
+                rules = v.rules
             }
             let key = layer.cacheName + "\u{1}" + f
             if let hit = state.filteredLayers.value(for: key) { out.append(.features(hit)); continue }
@@ -45,7 +47,7 @@ extension GraticuleServer {
                 let filter = try engine(parameter) { () throws(GraticuleError) in try CQL2Filter(text: f, schema: base.schema) }
                 subset.features = base.features.filter(filter.matches)
             }
-            let file = VectorFile(name: layer.name, layer: subset, source: "\(layer.name) where \(f)", style: style)
+            let file = VectorFile(name: layer.name, layer: subset, source: "\(layer.name) where \(f)", style: style, rules: rules)
             state.filteredLayers.insert(file, for: key)
             out.append(.features(file))
         }

@@ -17,8 +17,11 @@ final class VectorFile: Sendable {
     let prepared: BuiltInLayer
     /// West, south, east, north (degrees); the whole world for a layer without geometry.
     let lonLatExtent: [Double]
-    /// Its own colours (`VectorStyle`: a `NAME.style.json` beside it), nil for the map style's.
+    /// Its own colours (`VectorStyle`: a `NAME.style.json` beside it), nil for the map style's;
+    /// with its rules' classes, each feature's values (`FeatureStyle.perFeature`).
     let style: FeatureStyle?
+    /// The style's classes by attribute (`VectorStyle.Rule`), in order; empty without.
+    let rules: [VectorStyle.Rule]
     /// Which reading of the file this is (unique in the process): image cache keys name it, so
     /// that a map drawn from an earlier reading is never served for a later one.
     let version: Int
@@ -31,8 +34,16 @@ final class VectorFile: Sendable {
     /// Over the polygon features, in their order (built on first use).
     var index: SphericalIndex { prepared.index }
 
-    init(name: String, layer: FeatureLayer, source: String, style: FeatureStyle? = nil) {
+    /// `rules` must name the layer's properties (`VectorStyle.classes` checks; a rule that does
+    /// not is left out here).
+    init(name: String, layer: FeatureLayer, source: String, style: FeatureStyle? = nil, rules: [VectorStyle.Rule] = []) {
         self.name = name
+        self.rules = rules
+        var style = style
+        if let classes = (try? VectorStyle.classes(rules, layer)) ?? nil {
+            style = style ?? FeatureStyle(.standard)
+            style?.perFeature = classes
+        }
         self.style = style
         version = Self.readings.add(1, ordering: .relaxed).newValue
         prepared = BuiltInLayer(name: name, layer: layer, provenance: source)
@@ -165,14 +176,19 @@ final class VectorCatalog: Sendable {
                 if snapshot.stamps[name] == stamps { continue }
                 do {
                     let layer = try GeometryEngine.geographic(try VectorDataset.read(path), catalog: catalog).layer
-                    var style: FeatureStyle?
+                    var sidecarStyle: VectorStyle.Sidecar?
                     if let data = FileManager.default.contents(atPath: sidecar) {
-                        do { style = try VectorStyle.parse(data) } catch {
+                        do throws(GraticuleError) {
+                            let parsed = try VectorStyle.parse(data)
+                            _ = try VectorStyle.classes(parsed.rules, layer)  // the rules' properties are the file's
+                            sidecarStyle = parsed
+                        } catch {
                             warnings.append("style \(sidecar): not used (\(error.description)); \(name) drawn in the map style's colours")
                         }
                     }
                     let known = snapshot.files[name] != nil
-                    snapshot.files[name] = VectorFile(name: name, layer: layer, source: path, style: style)
+                    snapshot.files[name] = VectorFile(name: name, layer: layer, source: path, style: sidecarStyle?.style,
+                                                      rules: sidecarStyle?.rules ?? [])
                     if !atStart { warnings.append("vector file \(path): \(known ? "read again" : "added")") }
                 } catch {
                     warnings.append("vector file \(path): left out: \(error.description)"

@@ -31,6 +31,9 @@ extension GraticuleServer {
         case swatch(label: String, features: FeatureStyle? = nil)
         /// A colour ramp's bar with labels at the ticks' values.
         case ramp(ColorRamp, ticks: [Tick])
+        /// A vector file's classes by attribute (its style's rules): a swatch per class, one
+        /// under another, each labelled with its title.
+        case classes([(title: String, style: FeatureStyle)])
 
         struct Tick {
             var value: Double
@@ -39,15 +42,16 @@ extension GraticuleServer {
 
         var defaultSize: (width: Int, height: Int) {
             switch self {
-            case .swatch: return (20, 20)
+            case .swatch, .classes: return (20, 20)
             case .ramp: return (20, 100)
             }
         }
 
-        /// Labelled unless asked otherwise: ramps yes, swatches no (GeoServer's defaults).
+        /// Labelled unless asked otherwise: ramps and classes yes, a lone swatch no (GeoServer's
+        /// defaults).
         var labelledByDefault: Bool {
-            if case .ramp = self { return true }
-            return false
+            if case .swatch = self { return false }
+            return true
         }
     }
 
@@ -55,7 +59,10 @@ extension GraticuleServer {
     func legend(of layer: ServedLayer) -> Legend? {
         switch layer {
         case .countries: return .swatch(label: layer.name)
-        case let .features(v): return .swatch(label: layer.name, features: v.style ?? FeatureStyle(.standard))
+        case let .features(v):
+            let base = v.style ?? FeatureStyle(.standard)
+            guard !v.rules.isEmpty else { return .swatch(label: layer.name, features: base) }
+            return .classes(v.rules.enumerated().map { k, rule in (rule.title ?? "class \(k + 1)", rule.values.applied(to: base)) })
         case let .raster(r):
             if let ramp = ServedLayer.ramp(for: r) {
                 let (low, high) = ramp.range
@@ -155,12 +162,18 @@ extension GraticuleServer {
             width = w
             height = h
             vertical = h >= w
+            if case let .classes(classes) = legend, !labels { height = (h + Self.gap) * classes.count - Self.gap }
             guard labels else { return }
             switch legend {
             case let .swatch(label, _):
                 width = w + Self.gap + font.width(of: label)
                 height = max(h, font.cellHeight)
                 self.labels = [(label, w + Self.gap, (height - font.cellHeight) / 2)]
+            case let .classes(classes):
+                let row = max(h, font.cellHeight) + Self.gap
+                width = w + Self.gap + (classes.map { font.width(of: $0.title) }.max() ?? 0)
+                height = row * classes.count - Self.gap
+                self.labels = classes.enumerated().map { k, c in (c.title, w + Self.gap, k * row + (row - Self.gap - font.cellHeight) / 2) }
             case let .ramp(ramp, ticks):
                 let (low, high) = ramp.range
                 if vertical {
@@ -194,15 +207,13 @@ extension GraticuleServer {
         let style = MapStyle.standard
         switch legend {
         case let .swatch(_, features):
-            var box = Path()
-            let inset = min(2.5, Double(min(width, height)) / 4)
-            box.move(to: inset, inset)
-            box.line(to: Double(width) - inset, inset)
-            box.line(to: Double(width) - inset, Double(height) - inset)
-            box.line(to: inset, Double(height) - inset)
-            box.close()
             let (fill, stroke) = features.map { ($0.fill, $0.stroke) } ?? (style.countryFill, style.countryStroke)
-            canvas.fillAndStroke(box, fill: fill.rgba, stroke: stroke.rgba, width: 1)
+            swatch(&canvas, top: 0, width: width, height: height, fill: fill, stroke: stroke)
+        case let .classes(classes):
+            let row = labels ? max(height, BitmapFont.fixed6x13.cellHeight) + LegendLayout.gap : height + LegendLayout.gap
+            for (k, c) in classes.enumerated() {
+                swatch(&canvas, top: k * row, width: width, height: height, fill: c.style.fill, stroke: c.style.stroke)
+            }
         case let .ramp(ramp, _):
             let (low, high) = ramp.range, vertical = layout.vertical
             let steps = vertical ? height : width
@@ -223,5 +234,17 @@ extension GraticuleServer {
             canvas.drawText(label.text, x: label.x, y: label.y, color: style.countryStroke.rgba)
         }
         return RGBAImage(width: layout.width, height: layout.height, pixels: canvas.rgba)
+    }
+
+    /// A fill swatch with its outline, `width` × `height`, from row `top`.
+    static func swatch(_ canvas: inout Canvas, top: Int, width: Int, height: Int, fill: MapColor, stroke: MapColor) {
+        var box = Path()
+        let inset = min(2.5, Double(min(width, height)) / 4), y = Double(top)
+        box.move(to: inset, y + inset)
+        box.line(to: Double(width) - inset, y + inset)
+        box.line(to: Double(width) - inset, y + Double(height) - inset)
+        box.line(to: inset, y + Double(height) - inset)
+        box.close()
+        canvas.fillAndStroke(box, fill: fill.rgba, stroke: stroke.rgba, width: 1)
     }
 }
