@@ -58,6 +58,16 @@ def bad_value():
     return enc(pick(BAD_NUMBERS + HUGE + CRS[:3] + NAMES[:3] + ENC))
 
 
+# CQL2 filters, good and bad: syntax errors, unknown properties, deep nesting, long chains,
+# pathological LIKE patterns, bad literals, GeoServer's INCLUDE/EXCLUDE and per-layer lists.
+FILTERS = ["name = 'A'", "ADMIN = 'France' AND POP_EST > 1e6", "n >", "colour = 'red'", "(" * 300 + "n = 1" + ")" * 300,
+           "n = 1" + " + 1" * 600, "NOT " * 900 + "n = 1", "name LIKE '" + "%_" * 400 + "x'", "'open", "\"\" = 1",
+           "S_INTERSECTS(geometry, POLYGON((0 0, 1 0, 1 1)))", "S_INTERSECTS(geometry, BBOX(1,2))",
+           "S_INTERSECTS(geometry, POINT(1e308 1e308))", "T_AFTER(n, INTERVAL('2021-01-01', '2020-01-01'))",
+           "n = 1e999", "n / 0 = 1", "n ^ 1e308 > 1", "CASEI(name) = ACCENTI(name)", "INCLUDE", "EXCLUDE", ";;;",
+           "INCLUDE;name = 'A'", "foo(n) = 1", "n IN ()", "\x00", "\u00e9 = 1"]
+
+
 def request():
     """One malformed request: (method, path, body, headers)."""
     kind = random.randrange(17)
@@ -71,6 +81,13 @@ def request():
             if random.random() < 0.5:
                 p[name] = enc(pick(CRS + ["http://www.opengis.net/def/crs/EPSG/0/3857", "[EPSG:3035]", "EPSG:4978", "EPSG:5703",
                                           "http://www.opengis.net/def/crs/EPSG/0/", "http://www.opengis.net/def/crs/OGC/1.3/CRS84"]))
+        # Part 3 filters: CQL2 text good and bad, languages, filter CRSs.
+        if random.random() < 0.4:
+            p["filter"] = enc(pick(FILTERS))
+            if random.random() < 0.3:
+                p["filter-lang"] = enc(pick(["cql2-text", "cql-text", "cql2-json", "", "x" * 300]))
+            if random.random() < 0.3:
+                p["filter-crs"] = enc(pick(CRS + ["http://www.opengis.net/def/crs/EPSG/0/3857"]))
         # Encodings: f good and bad, and Accept headers of browsers, clients and junk.
         if random.random() < 0.5:
             p["f"] = enc(pick(["html", "json", "xml", "", "text/html", "HTML", "\u00e9"] + NAMES))
@@ -133,6 +150,8 @@ def request():
              "CRS": "EPSG:4326", "BBOX": "-8.05,-34.92,-7.95,-34.82" if layer == "ndvi" else "-90,-180,90,180", "WIDTH": "64",
              "HEIGHT": "64", "FORMAT": "image/png", "DPI": "192", "QUERY_LAYERS": layer, "I": "10", "J": "20",
              "INFO_FORMAT": pick(["application/json", "text/plain", "application/vnd.ogc.gml"]), "FEATURE_COUNT": "5"}
+        if random.random() < 0.3:
+            p["CQL_FILTER"] = enc(pick(FILTERS))
         p[pick(list(p))] = bad_value()
         return "GET", "/wms?" + q(p), None, {"Host": pick(["<script>", "a\"b", "x" * 300, "evil.example:99999"])}
     if kind == 13:
@@ -148,7 +167,8 @@ def request():
                                               for _ in range(pick([6, 8]))) + pick([".png", ".jpg", ".gif", ".json", ".txt", ""]), None, {}
     if kind == 12:
         z = pick(["-1", "23", "99999999999", "a", "1"])
-        return "GET", f"/tiles/{z}/{pick(['0', '-1', '9' * 30, 'x'])}/{pick(['0.png', '0', '..%2f..%2fetc.png', '5.png', '0.jpg', '0.jpg.png', '.jpg', '0@2x.png', '0@9x.png', '0@.png', '0@-1x.jpg', '0@99999999999999999999x.png'])}?layers=" + enc(pick(NAMES)), None, {}
+        return "GET", (f"/tiles/{z}/{pick(['0', '-1', '9' * 30, 'x'])}/{pick(['0.png', '0', '..%2f..%2fetc.png', '5.png', '0.jpg', '0.jpg.png', '.jpg', '0@2x.png', '0@9x.png', '0@.png', '0@-1x.jpg', '0@99999999999999999999x.png'])}?layers=" + enc(pick(NAMES + LAYERS))
+                       + ("&cql_filter=" + enc(pick(FILTERS)) if random.random() < 0.4 else "")), None, {}
     return pick(["GET", "POST", "PUT", "DELETE"]), pick(["/viewer/" + enc(pick(NAMES)), "/" + pick(ENC), "/api/" + enc(pick(NAMES)),
                                                          "/%2e%2e/%2e%2e/etc/passwd", "/viewer/%2e%2e%2fPackage.swift"]), None, {}
 

@@ -69,26 +69,8 @@ public struct CQL2Filter: Sendable {
     /// True, false or nil (unknown).
     func condition(_ e: CQL2Expression, _ f: Feature) -> Bool? {
         switch e {
-        case let .and(xs):
-            var unknown = false
-            for x in xs {
-                switch condition(x, f) {
-                case false?: return false
-                case nil: unknown = true
-                case true?: break
-                }
-            }
-            return unknown ? nil : true
-        case let .or(xs):
-            var unknown = false
-            for x in xs {
-                switch condition(x, f) {
-                case true?: return true
-                case nil: unknown = true
-                case false?: break
-                }
-            }
-            return unknown ? nil : false
+        case let .and(xs): return junction(xs, f, decidedBy: false)
+        case let .or(xs): return junction(xs, f, decidedBy: true)
         case let .not(x): return condition(x, f).map { !$0 }
         case let .isTrue(x):
             if case let .boolean(b) = value(x, f) { return b }
@@ -138,6 +120,17 @@ public struct CQL2Filter: Sendable {
             if case let .boolean(b) = value(e, f) { return b }
             return nil
         }
+    }
+
+    /// AND (`decidedBy` false) or OR (true) in three-valued logic: `decidedBy` as soon as one
+    /// part is; else unknown if one part is; else the other value.
+    func junction(_ xs: [CQL2Expression], _ f: Feature, decidedBy: Bool) -> Bool? {
+        var unknown = false
+        for x in xs {
+            guard let v = condition(x, f) else { unknown = true; continue }
+            if v == decidedBy { return decidedBy }
+        }
+        return unknown ? nil : !decidedBy
     }
 
     func value(_ e: CQL2Expression, _ f: Feature) -> Value {

@@ -327,33 +327,28 @@ public enum CQL2Text {
         /// `'text'`, with `''` for a quote inside.
         mutating func stringLiteral() throws(GraticuleError) -> String {
             skip()
-            let start = i
             guard i < bytes.count, bytes[i] == 0x27 else { throw error("expected a quoted text, found \(describeNext())") }
-            i += 1
-            var out: [UInt8] = []
-            while true {
-                guard i < bytes.count else { throw error("text not closed (no ending ')", at: start) }
-                if bytes[i] == 0x27 {
-                    if i + 1 < bytes.count, bytes[i + 1] == 0x27 { out.append(0x27); i += 2; continue }
-                    i += 1
-                    return String(decoding: out, as: UTF8.self)
-                }
-                out.append(bytes[i])
-                i += 1
-            }
+            return try quoted(0x27, "text")
         }
 
         /// `"name"`, with `""` for a quote inside.
         mutating func quotedName() throws(GraticuleError) -> String {
             let start = i
+            let name = try quoted(0x22, "name")
+            guard !name.isEmpty else { throw error("empty name", at: start) }
+            return name
+        }
+
+        /// What stands between the quote `q` here and its closing one (a doubled quote is one).
+        mutating func quoted(_ q: UInt8, _ what: String) throws(GraticuleError) -> String {
+            let start = i
             i += 1
             var out: [UInt8] = []
             while true {
-                guard i < bytes.count else { throw error("name not closed (no ending \")", at: start) }
-                if bytes[i] == 0x22 {
-                    if i + 1 < bytes.count, bytes[i + 1] == 0x22 { out.append(0x22); i += 2; continue }
+                guard i < bytes.count else { throw error("\(what) not closed (no ending \(Character(UnicodeScalar(q))))", at: start) }
+                if bytes[i] == q {
+                    if i + 1 < bytes.count, bytes[i + 1] == q { out.append(q); i += 2; continue }
                     i += 1
-                    guard !out.isEmpty else { throw error("empty name", at: start) }
                     return String(decoding: out, as: UTF8.self)
                 }
                 out.append(bytes[i])
