@@ -1,4 +1,4 @@
-// libFuzzer target for CQL2 text (FUZZ_TARGET=cql2 Fuzz/run.sh): every input must parse or give a
+// libFuzzer target for CQL2 text and JSON (FUZZ_TARGET=cql2 Fuzz/run.sh): every input must parse or give a
 // GraticuleError, never crash or hang; what parses is bound to a schema of its own properties
 // (text, number, date and boolean fields in turn) and evaluated over features with values,
 // nulls and geometries, which must not crash either (division by zero, powers, LIKE patterns,
@@ -17,7 +17,7 @@ private let geometries: [Geometry?] = [
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    guard let e = try? CQL2Text.parse(text) else { return 0 }
+    guard let e = (try? CQL2Text.parse(text)) ?? (try? CQL2JSON.parse(text)) else { return 0 }
     let types: [FieldType] = [.string, .real, .date, .boolean, .integer]
     let names = e.propertyNames.filter { $0.lowercased() != "geometry" }
     let fields = names.enumerated().map { FieldDefinition(name: $1, type: types[$0 % types.count]) }

@@ -137,3 +137,59 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
         #expect(CQL2Filter.like(s, pattern) == expected)
     }
 }
+
+/// CQL2 JSON reads to the same expressions as CQL2 text (OGC 21-065r2 gives its examples in both).
+@Suite struct CQL2JSONTests {
+    @Test(arguments: [
+        (#"{"op": "=", "args": [{"property": "landsat:scene_id"}, "LC82030282019133LGN00"]}"#, "landsat:scene_id = 'LC82030282019133LGN00'"),
+        (#"{"op": "and", "args": [{"op": ">=", "args": [{"property": "pop"}, 5]}, {"op": "not", "args": [{"op": "isNull", "args": [{"property": "kind"}]}]}]}"#,
+         "pop >= 5 AND NOT kind IS NULL"),
+        (#"{"op": "or", "args": [{"op": "like", "args": [{"property": "name"}, "B%"]}, {"op": "in", "args": [{"property": "n"}, [1, 2.5, "x"]]}, true]}"#,
+         "name LIKE 'B%' OR n IN (1, 2.5, 'x') OR TRUE"),
+        (#"{"op": "between", "args": [{"op": "*", "args": [{"property": "a"}, 2]}, 1, {"op": "div", "args": [9, 2]}]}"#, "a * 2 BETWEEN 1 AND 9 div 2"),
+        (#"{"op": "=", "args": [{"op": "casei", "args": [{"property": "road_class"}]}, {"op": "accenti", "args": ["Straße"]}]}"#,
+         "CASEI(road_class) = ACCENTI('Straße')"),
+        (#"{"op": "s_intersects", "args": [{"property": "geometry"}, {"bbox": [-10, 35.5, 30, 60]}]}"#, "S_INTERSECTS(geometry, BBOX(-10, 35.5, 30, 60))"),
+        (#"{"op": "s_disjoint", "args": [{"property": "geometry"}, {"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 0]]]}]}"#,
+         "S_DISJOINT(geometry, POLYGON((0 0, 1 0, 1 1, 0 0)))"),
+        (#"{"op": "s_intersects", "args": [{"property": "geometry"}, {"type": "MultiPoint", "coordinates": [[13.4, 52.5], [0, 0]]}]}"#,
+         "S_INTERSECTS(geometry, MULTIPOINT((13.4 52.5), (0 0)))"),
+        (#"{"op": "t_after", "args": [{"property": "when"}, {"date": "2020-06-30"}]}"#, "T_AFTER(when, DATE('2020-06-30'))"),
+        (#"{"op": "t_during", "args": [{"property": "at"}, {"interval": ["..", {"timestamp": "2020-12-31T23:59:59Z"}]}]}"#,
+         "T_DURING(at, INTERVAL('..', TIMESTAMP('2020-12-31T23:59:59Z')))"),
+        (#"{"op": "t_intersects", "args": [{"property": "when"}, {"interval": ["2020-06-30", ".."]}]}"#, "T_INTERSECTS(when, INTERVAL('2020-06-30', '..'))"),
+        (#"{"property": "flag"}"#, "flag"),
+    ])
+    func sameAsText(_ json: String, _ text: String) throws {
+        #expect(try CQL2JSON.parse(json) == CQL2Text.parse(text))
+    }
+
+    @Test(arguments: [
+        ("{", "CQL2 JSON parse error"),
+        (#"{"op": "=", "args": [1, 2]} x"#, "text after the JSON value"),
+        (#"{"op": "frobnicate", "args": []}"#, "$.op: unknown op \"frobnicate\""),
+        (#"{"op": "=", "args": [{"property": "a"}]}"#, "$.args: = takes 2 arguments, found 1"),
+        (#"{"op": "and", "args": [{"op": "=", "args": [1, 1]}, 5]}"#, "$.args[1]: expected a condition"),
+        (#"{"op": "=", "args": [{"property": "a"}, null]}"#, "$.args[1]: null is not a CQL2 value"),
+        (#"{"op": "in", "args": [{"property": "a"}, []]}"#, "$.args[1]: expected a list of values"),
+        (#"{"op": "t_after", "args": [{"property": "a"}, {"date": "2020-01-01T10:00:00Z"}]}"#, "$.args[1].date: expected a date"),
+        (#"{"op": "t_after", "args": [{"property": "a"}, {"interval": ["2021-01-01", "2020-01-01"]}]}"#, "starts after it ends"),
+        (#"{"op": "s_intersects", "args": [{"property": "g"}, {"bbox": [1, 5, 3, 2]}]}"#, "$.args[1].bbox: south 5.0 is north of north 2.0"),
+        (#"{"op": "s_intersects", "args": [{"property": "g"}, {"type": "GeometryCollection", "geometries": []}]}"#, "GeometryCollection geometries are not supported"),
+        (#"{"op": "s_intersects", "args": [{"property": "g"}, {"type": "Point"}]}"#, "Point without coordinates"),
+        ("5", "$: expected a condition"),
+        (#"{"property": ""}"#, "$.property: expected a name"),
+    ])
+    func refuses(_ json: String, _ message: String) {
+        #expect {
+            _ = try CQL2JSON.parse(json)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+
+    @Test func nestingIsBounded() {
+        let deep = String(repeating: #"{"op": "not", "args": ["#, count: 500) + "true" + String(repeating: "]}", count: 500)
+        #expect(throws: GraticuleError.self) { try CQL2JSON.parse(deep) }
+    }
+}

@@ -51,6 +51,17 @@ import Testing
         #expect(try await Self.names("squares", "S_INTERSECTS(geometry, LINESTRING(-30 -30, -30 0)) OR n = 2", property: "name") == ["L", "B"])
     }
 
+    /// CQL2 JSON finds what the same filter in text finds.
+    @Test func json() async throws {
+        let json = #"{"op": "or", "args": [{"op": "and", "args": [{"op": "=", "args": [{"property": "CONTINENT"}, "Oceania"]},"#
+            + #"{"op": ">", "args": [{"property": "POP_EST"}, 5000000]}]},"#
+            + #"{"op": "s_intersects", "args": [{"property": "geometry"}, {"type": "LineString", "coordinates": [[0, 50], [30, 50]]}]}]}"#
+        let text = "CONTINENT = 'Oceania' AND POP_EST > 5000000 OR S_INTERSECTS(geometry, LINESTRING(0 50, 30 50))"
+        let byJSON = try await Self.names("countries", json, "&filter-lang=cql2-json")
+        #expect(byJSON == (try await Self.names("countries", text)))
+        #expect(byJSON.count == 9)
+    }
+
     /// GDAL 3.6's draft name for the language; the filter kept in the next page's link.
     @Test func languageAndPages() async throws {
         #expect(try await Self.names("squares", "name ILIKE 'a'", "&filter-lang=cql-text", property: "name") == ["A"])
@@ -64,7 +75,10 @@ import Testing
     @Test(arguments: [
         ("filter=" + FeaturesCQLRouteTests.query("n > "), "offset 4"),
         ("filter=" + FeaturesCQLRouteTests.query("colour = 'red'"), "unknown property \\\"colour\\\""),
-        ("filter=" + FeaturesCQLRouteTests.query("n = 1") + "&filter-lang=cql2-json", "filter-lang"),
+        ("filter=" + FeaturesCQLRouteTests.query("n = 1") + "&filter-lang=cql2-xml", "filter-lang"),
+        ("filter=" + FeaturesCQLRouteTests.query("n = 1") + "&filter-lang=cql2-json", "CQL2 JSON parse error at offset 1"),
+        ("filter=" + FeaturesCQLRouteTests.query(#"{"op": "=", "args": [{"property": "n"}]}"#) + "&filter-lang=cql2-json",
+         "= takes 2 arguments, found 1"),
         ("filter-lang=cql2-text", "missing parameter filter"),
         ("filter=" + FeaturesCQLRouteTests.query("n = 1") + "&filter-crs=EPSG:99999", "filter-crs"),
         ("filter=" + FeaturesCQLRouteTests.query("foo(n) = 1"), "unknown function foo"),
@@ -80,7 +94,7 @@ import Testing
         let api = try await LiveServer.request("/ogcapi/api").json()
         let parameters = ((api["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]]) ?? [:]
         let languages = (parameters["filter-lang"]?["schema"] as? [String: Any])?["enum"] as? [String]
-        #expect(languages == ["cql2-text", "cql-text"])
+        #expect(languages == ["cql2-text", "cql-text", "cql2-json"])
         let squares = (((api["paths"] as? [String: Any])?["/collections/squares/items"] as? [String: Any])?["get"] as? [String: Any])?["parameters"] as? [[String: Any]]
         #expect(squares?.contains { ($0["$ref"] as? String)?.hasSuffix("/filter-lang") == true } == true)
         let conformance = try await LiveServer.request("/ogcapi/conformance").json()["conformsTo"] as? [String] ?? []
