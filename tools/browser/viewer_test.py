@@ -20,7 +20,7 @@ URL in headless Chromium and clicks through the five workflows, checking what th
 Prints one line per check and exits non-zero on any failure. Bounded: about a minute.
 Usage: tools/browser/viewer_test.py [path/to/graticule]
 """
-import math, os, re, shutil, subprocess, sys, time, urllib.request
+import math, os, re, shutil, subprocess, sys, time, urllib.parse, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 from served import check, run_checks  # noqa: E402
@@ -203,6 +203,25 @@ def run(url):
         check("vector file identified on tap", ok and "squares_3857" in text(d, "callout-vector"), text(d, "callout-vector"))
         d.find_element(By.ID, "callout-close").click()
         d.find_element(By.ID, "layer-vector-squares_3857").click()  # off
+
+        # The countries filtered by a CQL2 condition (cql_filter), and a bad one reported.
+        def filtered(condition):
+            box = d.find_element(By.ID, "countries-filter"); box.clear(); box.send_keys(condition)
+            d.find_element(By.ID, "countries-filter-apply").click()
+            try:
+                WebDriverWait(d, 30).until(lambda _: d.execute_script(
+                    "const i = document.getElementById('map-base'); return i.src.includes('cql_filter') "
+                    "&& (i.dataset.state === 'loaded' || i.dataset.state === 'error')"))
+            except Exception:
+                pass
+            return d.execute_script("const i = document.getElementById('map-base'); return [i.dataset.state, i.src]")
+        state, src = filtered("CONTINENT = 'Africa'")
+        check("countries filtered by CQL2", state == "loaded" and "Africa" in urllib.parse.unquote(src), f"{state} {src[-80:]}")
+        state, _ = filtered("POP_EST >")
+        ok = wait_text(d, "map-message", lambda t: "offset" in t, timeout=10)
+        check("a bad filter is reported", state == "error" and ok, text(d, "map-message"))
+        box = d.find_element(By.ID, "countries-filter"); box.clear()
+        d.find_element(By.ID, "countries-filter-apply").click()
 
         # Workflow 2: world maps in the eleven spatial references.
         sel = Select(d.find_element(By.ID, "sr-select"))

@@ -5,7 +5,7 @@
 const $ = (id) => document.getElementById(id);
 const state = {
   sr: "EPSG:4326", srName: "WGS 84", extent: null, world: null,
-  transformation: null, rasterOn: false, countriesOn: true, vectorsOn: [], lastTap: null,
+  transformation: null, rasterOn: false, countriesOn: true, countriesFilter: "", vectorsOn: [], lastTap: null,
   liveBusy: false, livePending: false, drag: null,
 };
 
@@ -81,8 +81,14 @@ function draw() {
   if (ratio !== 1) common.pixelRatio = ratio;
   for (const img of [$("map-base"), $("map-overlay")]) img.style.transform = "";
   // The countries, then the vector files switched on (drawn over them in the same style).
-  const base = [...(state.countriesOn ? ["countries"] : []), ...state.vectorsOn].join(",");
-  setImage($("map-base"), base ? `/api/map?${q({ ...common, layers: base, background: "dfe9f3" })}` : null, serial, base || "countries");
+  const names = [...(state.countriesOn ? ["countries"] : []), ...state.vectorsOn];
+  const base = names.join(",");
+  const params = { ...common, layers: base, background: "dfe9f3" };
+  // The countries' CQL2 filter (cql_filter: one per layer, INCLUDE for the vector files).
+  if (state.countriesOn && state.countriesFilter) {
+    params.cql_filter = names.map((n) => (n === "countries" ? state.countriesFilter : "INCLUDE")).join(";");
+  }
+  setImage($("map-base"), base ? `/api/map?${q(params)}` : null, serial, base || "countries");
   setImage($("map-overlay"), state.rasterOn ? `/api/map?${q({ ...common, layers: "ndvi", transparent: "true" })}` : null, serial, "ndvi");
   $("map").dataset.extent = common.bbox;
   setText("status", `${state.sr}  1 px = ${fmt(resolution(), 4)} ${state.sr === "EPSG:4326" ? "°" : "units"}`);
@@ -431,6 +437,9 @@ async function start() {
   $("sr-search").addEventListener("keydown", (ev) => { if (ev.key === "Enter") searchSR(); });
   $("layer-countries").onchange = (ev) => { state.countriesOn = ev.target.checked; draw(); };
   $("layer-ndvi").onchange = (ev) => { state.rasterOn = ev.target.checked; draw(); };
+  const applyFilter = () => { state.countriesFilter = $("countries-filter").value.trim(); draw(); };
+  $("countries-filter-apply").onclick = applyFilter;
+  $("countries-filter").addEventListener("keydown", (ev) => { if (ev.key === "Enter") applyFilter(); });
   $("zoom-raster").onclick = zoomToRaster;
   $("tf-list").onclick = listTransformations;
   $("tf-project").onclick = projectWithSelected;
