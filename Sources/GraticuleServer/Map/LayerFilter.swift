@@ -48,7 +48,7 @@ extension GraticuleServer {
                 subset.features = base.features.filter(filter.matches)
             }
             let file = VectorFile(name: layer.name, layer: subset, source: "\(layer.name) where \(f)", style: style, rules: rules)
-            state.filteredLayers.insert(file, for: key)
+            state.filteredLayers.insert(file, for: key, cost: subset.features.reduce(0) { $0 + ($1.geometry?.pointCount ?? 0) })
             out.append(.features(file))
         }
         return out

@@ -27,8 +27,10 @@ final class ServerState: Sendable {
     /// `Limits.imageCacheBytes`: WMS clients and tiled viewers ask for the same images again.
     let images: BoundedCache<MapRequest.Key, [UInt8]>
     /// Layers as `CQL_FILTER` leaves them, by the layer's reading and the filter
-    /// (`filteringLayers`): the features kept, prepared once for every map of them.
-    let filteredLayers = BoundedCache<String, VectorFile>(capacity: 64)
+    /// (`filteringLayers`): the features kept, prepared once for every map of them. Bounded by
+    /// their vertices too (4 million, about seven whole 1:10m countries layers), so that many
+    /// filters keeping most of a large layer cannot hold many copies of it.
+    let filteredLayers = BoundedCache<String, VectorFile>(capacity: 64, maxCost: 4_000_000)
     /// Attribute text of built-in features by "layer#index", for GetFeatureInfo.
     let featureAttributes = BoundedCache<String, [(String, String)]>(capacity: 4096)
     /// The registry CRSs advertised in WMS capabilities, listed once.
