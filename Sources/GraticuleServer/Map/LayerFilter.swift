@@ -24,7 +24,7 @@ extension GraticuleServer {
         for (layer, raw) in zip(layers, filters) {
             let f = raw.trimmingCharacters(in: .whitespaces)
             if f.isEmpty || f.uppercased() == "INCLUDE" { out.append(layer); continue }
-            let base: FeatureLayer, style: FeatureStyle?, rules: [VectorStyle.Rule]
+            let base: FeatureLayer, style: FeatureStyle?, rules: [VectorStyle.Rule], label: VectorStyle.Label?
             switch layer {
             case .raster:
                 throw APIError.badParameter(parameter, text, "filters apply to vector layers; \(layer.name) is a raster (INCLUDE leaves it whole)")
@@ -33,10 +33,12 @@ extension GraticuleServer {
                 let s = MapStyle.standard
                 style = FeatureStyle(fill: s.countryFill, stroke: s.countryStroke, strokeWidth: s.countryStrokeWidth)
                 rules = []
+                label = nil
             case let .features(v):
                 base = v.layer
                 style = v.style
                 rules = v.rules
+                label = v.label
             }
             let key = layer.cacheName + "\u{1}" + f
             if let hit = state.filteredLayers.value(for: key) { out.append(.features(hit)); continue }
@@ -47,7 +49,7 @@ extension GraticuleServer {
                 let filter = try engine(parameter) { () throws(GraticuleError) in try CQL2Filter(text: f, schema: base.schema) }
                 subset.features = base.features.filter(filter.matches)
             }
-            let file = VectorFile(name: layer.name, layer: subset, source: "\(layer.name) where \(f)", style: style, rules: rules)
+            let file = VectorFile(name: layer.name, layer: subset, source: "\(layer.name) where \(f)", style: style, rules: rules, label: label)
             state.filteredLayers.insert(file, for: key, cost: subset.features.reduce(0) { $0 + ($1.geometry?.pointCount ?? 0) })
             out.append(.features(file))
         }

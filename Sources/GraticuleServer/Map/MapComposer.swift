@@ -119,11 +119,37 @@ extension GraticuleServer {
         style.background = MapColor(red: bg.x, green: bg.y, blue: bg.z, alpha: bg.w)
         style.sphereFill = .transparent
         let e = request.extent
-        return try engine("layers") { () throws(GraticuleError) in
+        var canvas = try engine("layers") { () throws(GraticuleError) in
             try MapComposer.canvas(spatialReference: request.spatialReference,
                                    extent: Envelope(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax,
                                                     spatialReference: request.spatialReference),
                                    width: request.width, height: request.height, layers: layers, style: style).canvas
+        }
+        try drawLabels(request, on: &canvas)
+        return canvas
+    }
+
+    /// Writes the labels of the vector files that have them (`VectorStyle.Label`), over all the
+    /// layers: each file's label points projected into the view (with the default
+    /// transformation), the larger polygons' first, overlapping ones left out (across files too).
+    func drawLabels(_ request: MapRequest, on canvas: inout Canvas) throws(APIError) {
+        let labelled = request.layers.compactMap { layer -> VectorFile? in
+            if case let .features(v) = layer, v.label != nil, !v.labelPoints.isEmpty { return v }
+            return nil
+        }
+        guard !labelled.isEmpty else { return }
+        let t = try state.transformer(from: try state.spatialReference("OGC:CRS84", parameter: "layers"), to: request.spatialReference,
+                                      transformation: nil, catalog: state.embeddedCatalog)
+        let e = request.extent
+        let sx = Double(request.width) / e.width, sy = Double(request.height) / e.height
+        var placer = LabelPlacer()
+        for v in labelled {
+            var labels: [MapLabel] = []
+            for (text, p) in v.labelPoints {
+                guard let q = try? t.transform(x: p.x, y: p.y, z: 0), q.x.isFinite, q.y.isFinite else { continue }
+                labels.append(MapLabel(text: text, x: (q.x - e.xMin) * sx, y: (e.yMax - q.y) * sy))
+            }
+            canvas.drawLabels(labels, color: v.label!.color.rgba, halo: SIMD4(255, 255, 255, 230), placer: &placer)
         }
     }
 

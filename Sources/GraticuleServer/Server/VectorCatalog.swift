@@ -22,6 +22,11 @@ final class VectorFile: Sendable {
     let style: FeatureStyle?
     /// The style's classes by attribute (`VectorStyle.Rule`), in order; empty without.
     let rules: [VectorStyle.Rule]
+    /// Its labels (`VectorStyle.Label`), nil without.
+    let label: VectorStyle.Label?
+    /// With a label: the features that have a text for it, each with its text and its label
+    /// point (longitude, latitude), larger polygons first (their labels win where they meet).
+    let labelPoints: [(text: String, point: SIMD2<Double>)]
     /// Which reading of the file this is (unique in the process): image cache keys name it, so
     /// that a map drawn from an earlier reading is never served for a later one.
     let version: Int
@@ -36,9 +41,24 @@ final class VectorFile: Sendable {
 
     /// `rules` must name the layer's properties (`VectorStyle.classes` checks; a rule that does
     /// not is left out here).
-    init(name: String, layer: FeatureLayer, source: String, style: FeatureStyle? = nil, rules: [VectorStyle.Rule] = []) {
+    init(name: String, layer: FeatureLayer, source: String, style: FeatureStyle? = nil, rules: [VectorStyle.Rule] = [],
+         label: VectorStyle.Label? = nil) {
         self.name = name
         self.rules = rules
+        self.label = label
+        var points: [(text: String, point: SIMD2<Double>, size: Double)] = []
+        if let label, let k = layer.schema.index(ofField: label.field) {
+            for f in layer.features {
+                guard k < f.attributes.count, !f.attributes[k].isNull, let g = f.geometry else { continue }
+                let text = f.attributes[k].description
+                guard !text.isEmpty else { continue }
+                let p = GeometryEngine.labelPoint(for: g)
+                guard !p.isEmpty else { continue }
+                points.append((text, p.xy, g.type == .polygon ? GeometryEngine.area(of: g) : 0))
+            }
+        }
+        labelPoints = points.enumerated().sorted { a, b in a.element.size != b.element.size ? a.element.size > b.element.size : a.offset < b.offset }
+            .map { ($0.element.text, $0.element.point) }
         var style = style
         if let classes = (try? VectorStyle.classes(rules, layer)) ?? nil {
             style = style ?? FeatureStyle(.standard)
@@ -181,6 +201,10 @@ final class VectorCatalog: Sendable {
                         do throws(GraticuleError) {
                             let parsed = try VectorStyle.parse(data)
                             _ = try VectorStyle.classes(parsed.rules, layer)  // the rules' properties are the file's
+                            if let label = parsed.label, layer.schema.index(ofField: label.field) == nil {
+                                throw .invalidInput("label: no property \"\(label.field)\"; properties: "
+                                                    + layer.schema.fields.map(\.name).joined(separator: ", "))
+                            }
                             sidecarStyle = parsed
                         } catch {
                             warnings.append("style \(sidecar): not used (\(error.description)); \(name) drawn in the map style's colours")
@@ -188,7 +212,7 @@ final class VectorCatalog: Sendable {
                     }
                     let known = snapshot.files[name] != nil
                     snapshot.files[name] = VectorFile(name: name, layer: layer, source: path, style: sidecarStyle?.style,
-                                                      rules: sidecarStyle?.rules ?? [])
+                                                      rules: sidecarStyle?.rules ?? [], label: sidecarStyle?.label)
                     if !atStart { warnings.append("vector file \(path): \(known ? "read again" : "added")") }
                 } catch {
                     warnings.append("vector file \(path): left out: \(error.description)"

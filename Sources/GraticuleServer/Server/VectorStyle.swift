@@ -21,11 +21,23 @@ import GraticuleRender
 /// the first rule whose filter holds for it, over the file's style; its own properties go over
 /// those. `{"fill": "#eeeeee", "rules": [{"title": "Over 100 million", "filter": "POP_EST > 1e8",
 /// "fill": "#d7301f"}, {"title": "Others", "fill": "#fdcc8a"}]}`.
+///
+/// Labels: `label` names the property whose text is written at each feature's label point (a
+/// polygon's inside point, `GeometryEngine.labelPoint`; larger polygons first), in `label-color`
+/// (default #222222) with a white halo, on PNG and JPEG maps and tiles; labels that would
+/// overlap are left out.
 enum VectorStyle {
-    /// A sidecar's contents: the file's style and its rules.
+    /// A sidecar's contents: the file's style, its rules and its labels.
     struct Sidecar: Sendable {
         var style: FeatureStyle
         var rules: [Rule] = []
+        var label: Label?
+    }
+
+    /// What labels a file's features: a property and a colour.
+    struct Label: Sendable {
+        var field: String
+        var color: MapColor = MapColor(red: 0x22, green: 0x22, blue: 0x22)
     }
 
     /// One class: the features its filter keeps (all when nil), drawn with its values.
@@ -58,7 +70,19 @@ enum VectorStyle {
             }
             return values
         }
-        var sidecar = Sidecar(style: try values(object, skipping: ["rules"]).applied(to: FeatureStyle(base)))
+        var sidecar = Sidecar(style: try values(object, skipping: ["rules", "label", "label-color"]).applied(to: FeatureStyle(base)))
+        if let field = object["label"] {
+            guard let field = field as? String, !field.isEmpty else { throw .invalidInput("label: expected a property name") }
+            sidecar.label = Label(field: field)
+            if let colour = object["label-color"] {
+                guard let text = colour as? String, let c = MapColor(hex: text) else {
+                    throw .invalidInput("label-color: \(colour) is not a colour (#rrggbb, #rgb or #rrggbbaa)")
+                }
+                sidecar.label?.color = c
+            }
+        } else if object["label-color"] != nil {
+            throw .invalidInput("label-color without label (the property to write)")
+        }
         guard let rules = object["rules"] else { return sidecar }
         guard let list = rules as? [[String: Any]] else {
             throw .invalidInput("rules: expected a list of objects (title, filter and simplestyle keys)")
