@@ -74,29 +74,13 @@ import Testing
         #expect(filtered.labelPoints.map(\.text) == ["Big", "P"])
     }
 
-    @Test(arguments: [
-        (##"{"label": 5}"##, "label: expected a property name"),
-        (##"{"label": "name", "label-color": "pink-ish"}"##, "label-color: pink-ish is not a colour"),
-        (##"{"label-color": "#000"}"##, "label-color without label"),
-    ])
-    func badLabels(_ json: String, _ message: String) {
-        #expect {
-            _ = try VectorStyle.parse(Data(json.utf8))
-        } throws: { error in
-            "\(error)".contains(message)
-        }
-    }
-
     /// A label naming a property the file lacks leaves the style out (the catalog warns).
     @Test func catalogChecksTheLabel() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("graticule-labels-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (catalog, dir) = try StyleRulesTests.catalog([
+            "s.geojson": VectorCatalogReloadTests.square(["A"]), "s.style.json": ##"{"label": "name"}"##,
+            "t.geojson": VectorCatalogReloadTests.square(["B"]), "t.style.json": ##"{"label": "title"}"##,
+        ])
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Data(VectorCatalogReloadTests.square(["A"]).utf8).write(to: dir.appendingPathComponent("s.geojson"))
-        try Data(##"{"label": "name"}"##.utf8).write(to: dir.appendingPathComponent("s.style.json"))
-        try Data(VectorCatalogReloadTests.square(["B"]).utf8).write(to: dir.appendingPathComponent("t.geojson"))
-        try Data(##"{"label": "title"}"##.utf8).write(to: dir.appendingPathComponent("t.style.json"))
-        let catalog = VectorCatalog(directories: [dir], taken: [], catalog: TransformationCatalog(registry: try Registry.shared, grids: GridStore()))
         #expect(catalog.files["s"]?.labelPoints.map(\.text) == ["A"])
         #expect(catalog.files["t"] != nil && catalog.files["t"]?.label == nil)
     }

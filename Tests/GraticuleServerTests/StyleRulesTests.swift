@@ -71,8 +71,12 @@ import Testing
         (##"{"rules": [{"title": "x", "fill": "#ff0000"}, {"title": "bad", "fil": "#00ff00"}]}"##, "rule 2 (bad): unknown key fil"),
         (##"{"rules": {"filter": "n > 1"}}"##, "rules: expected a list"),
         (##"{"rules": [{"filter": 3}]}"##, "filter: expected CQL2 text"),
+        // Labels (LabelTests).
+        (##"{"label": 5}"##, "label: expected a property name"),
+        (##"{"label": "name", "label-color": "pink-ish"}"##, "label-color: pink-ish is not a colour"),
+        (##"{"label-color": "#000"}"##, "label-color without label"),
     ])
-    func badRules(_ json: String, _ message: String) {
+    func badStyles(_ json: String, _ message: String) {
         #expect {
             _ = try VectorStyle.parse(Data(json.utf8))
         } throws: { error in
@@ -83,17 +87,24 @@ import Testing
     /// Read by the catalog from a directory: the rules class the file's features; a rule naming
     /// a property the file lacks leaves the whole style out (the file in the map's colours).
     @Test func catalogReadsTheRules() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("graticule-rules-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (catalog, dir) = try Self.catalog([
+            "s.geojson": VectorCatalogReloadTests.square(["A", "B"]),
+            "s.style.json": ##"{"rules": [{"filter": "name = 'B'", "fill": "#00ff00"}]}"##,
+            "t.geojson": VectorCatalogReloadTests.square(["C"]),
+            "t.style.json": ##"{"fill": "#ff0000", "rules": [{"filter": "kind = 'x'"}]}"##,
+        ])
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Data(VectorCatalogReloadTests.square(["A", "B"]).utf8).write(to: dir.appendingPathComponent("s.geojson"))
-        try Data(##"{"rules": [{"filter": "name = 'B'", "fill": "#00ff00"}]}"##.utf8).write(to: dir.appendingPathComponent("s.style.json"))
-        try Data(VectorCatalogReloadTests.square(["C"]).utf8).write(to: dir.appendingPathComponent("t.geojson"))
-        try Data(##"{"fill": "#ff0000", "rules": [{"filter": "kind = 'x'"}]}"##.utf8).write(to: dir.appendingPathComponent("t.style.json"))
-        let catalog = VectorCatalog(directories: [dir], taken: [], catalog: TransformationCatalog(registry: try Registry.shared, grids: GridStore()))
         let values = try #require(catalog.files["s"]?.style?.perFeature?.values)
         #expect(values.map { $0.fill == nil } == [true, false])
         #expect(catalog.files["t"] != nil && catalog.files["t"]?.style == nil)
+    }
+
+    /// A vector catalog over a new directory holding `files` (name → text); remove the directory after.
+    static func catalog(_ files: [String: String]) throws -> (VectorCatalog, URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("graticule-vectors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: dir.appendingPathComponent(name)) }
+        return (VectorCatalog(directories: [dir], taken: [], catalog: TransformationCatalog(registry: try Registry.shared, grids: GridStore())), dir)
     }
 
     /// A rule naming a property the file does not have leaves the whole style out, with a warning.
