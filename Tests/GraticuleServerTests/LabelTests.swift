@@ -60,13 +60,14 @@ import Testing
         let plain = try Self.map(VectorFile(name: "l", layer: Self.squares(), source: "test", style: sidecar.style))
         let magenta = SIMD4<UInt8>(255, 0, 255, 255)
         // "Big" (18 × 13 px) at the big square's inside point (10°, 10°): pixel (100, 100); "Small" (30 px wide) at
-        // (24°, 4°): (240, 160); "P" at (35°, 15°): (350, 50). Nowhere else.
+        // (24°, 4°): (240, 160); "P" above the point (35°, 15°), pixel (350, 50): its box's centre 6.5 + 3 (the dot's
+        // radius) + 2 px higher, (350, 38.5), so its text spans y 32…45. Nowhere else.
         #expect(Self.inked(labelled, 85, 90, 115, 110, magenta) > 20)
         #expect(Self.inked(labelled, 223, 150, 257, 170, magenta) > 20)
-        #expect(Self.inked(labelled, 343, 42, 357, 58, magenta) > 5)
+        #expect(Self.inked(labelled, 343, 30, 357, 46, magenta) > 5)
         #expect(Self.inked(plain, 0, 0, 400, 200, magenta) == 0)
         #expect(Self.inked(labelled, 0, 0, 400, 200, magenta) == Self.inked(labelled, 85, 90, 115, 110, magenta)
-                + Self.inked(labelled, 223, 150, 257, 170, magenta) + Self.inked(labelled, 343, 42, 357, 58, magenta))
+                + Self.inked(labelled, 223, 150, 257, 170, magenta) + Self.inked(labelled, 343, 30, 357, 46, magenta))
         // A filtered subset keeps its labels.
         var subset = Self.squares()
         subset.features.removeFirst()

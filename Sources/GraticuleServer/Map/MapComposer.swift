@@ -145,9 +145,12 @@ extension GraticuleServer {
         var placer = LabelPlacer()
         for v in labelled {
             var labels: [MapLabel] = []
-            for (text, p) in v.labelPoints {
+            // A point's label stands clear above its dot: half the text's height, the dot's radius and 2 px.
+            let radius = (v.style?.pointRadius ?? MapStyle.standard.pointRadius) * request.pixelRatio
+            let lift = Double(BitmapFont.fixed6x13.cellHeight) / 2 + radius + 2
+            for (text, p, above) in v.labelPoints {
                 guard let q = try? t.transform(x: p.x, y: p.y, z: 0), q.x.isFinite, q.y.isFinite else { continue }
-                labels.append(MapLabel(text: text, x: (q.x - e.xMin) * sx, y: (e.yMax - q.y) * sy))
+                labels.append(MapLabel(text: text, x: (q.x - e.xMin) * sx, y: (e.yMax - q.y) * sy - (above ? lift : 0)))
             }
             canvas.drawLabels(labels, color: v.label!.color.rgba, halo: SIMD4(255, 255, 255, 230), placer: &placer)
         }

@@ -24,9 +24,10 @@ final class VectorFile: Sendable {
     let rules: [VectorStyle.Rule]
     /// Its labels (`VectorStyle.Label`), nil without.
     let label: VectorStyle.Label?
-    /// With a label: the features that have a text for it, each with its text and its label
-    /// point (longitude, latitude), larger polygons first (their labels win where they meet).
-    let labelPoints: [(text: String, point: SIMD2<Double>)]
+    /// With a label: the features that have a text for it, each with its text, its label
+    /// point (longitude, latitude) and whether it is a point feature (its label goes above its
+    /// dot), larger polygons first (their labels win where they meet).
+    let labelPoints: [(text: String, point: SIMD2<Double>, above: Bool)]
     /// Which reading of the file this is (unique in the process): image cache keys name it, so
     /// that a map drawn from an earlier reading is never served for a later one.
     let version: Int
@@ -46,7 +47,7 @@ final class VectorFile: Sendable {
         self.name = name
         self.rules = rules
         self.label = label
-        var points: [(text: String, point: SIMD2<Double>, size: Double)] = []
+        var points: [(text: String, point: SIMD2<Double>, above: Bool, size: Double)] = []
         if let label, let k = layer.schema.index(ofField: label.field) {
             for f in layer.features {
                 guard k < f.attributes.count, !f.attributes[k].isNull, let g = f.geometry else { continue }
@@ -54,11 +55,11 @@ final class VectorFile: Sendable {
                 guard !text.isEmpty else { continue }
                 let p = GeometryEngine.labelPoint(for: g)
                 guard !p.isEmpty else { continue }
-                points.append((text, p.xy, g.type == .polygon ? GeometryEngine.area(of: g) : 0))
+                points.append((text, p.xy, g.type == .point || g.type == .multipoint, g.type == .polygon ? GeometryEngine.area(of: g) : 0))
             }
         }
         labelPoints = points.enumerated().sorted { a, b in a.element.size != b.element.size ? a.element.size > b.element.size : a.offset < b.offset }
-            .map { ($0.element.text, $0.element.point) }
+            .map { ($0.element.text, $0.element.point, $0.element.above) }
         var style = style
         if let classes = (try? VectorStyle.classes(rules, layer)) ?? nil {
             style = style ?? FeatureStyle(.standard)
