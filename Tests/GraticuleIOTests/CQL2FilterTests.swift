@@ -31,6 +31,27 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
         #expect(kept == c.ids, "\(c.reference)")
     }
 
+    /// GeoServer's and GDAL's names for the geometry (`the_geom`, `geom`, …) keep what `geometry` keeps.
+    @Test(arguments: try cql2Cases().filter { $0.cql2.contains("(geometry,") })
+    func geometryNames(_ c: CQL2Case) throws {
+        let layer = try places.get()
+        for name in ["the_geom", "GEOM", "wkb_geometry"] {
+            let filter = try CQL2Filter(text: c.cql2.replacingOccurrences(of: "(geometry,", with: "(\(name),"), schema: layer.schema)
+            #expect(layer.features.filter(filter.matches).compactMap { $0.value("id", in: layer.schema)?.integerValue } == c.ids)
+        }
+    }
+
+    /// GeoServer's ECQL spellings read as the CQL2 they stand for.
+    @Test(arguments: [
+        ("INTERSECTS(the_geom, POINT(1 2))", "S_INTERSECTS(the_geom, POINT(1 2))"),
+        ("disjoint (geom, BBOX(0, 0, 1, 1))", "S_DISJOINT(geom, BBOX(0, 0, 1, 1))"),
+        ("BBOX(the_geom, -10, 35, 30, 60)", "S_INTERSECTS(the_geom, BBOX(-10, 35, 30, 60))"),
+        ("BBOX(the_geom, -10, 35, 30, 60, 'EPSG:4326') AND intersects = 1", "S_INTERSECTS(the_geom, BBOX(-10, 35, 30, 60)) AND intersects = 1"),
+    ])
+    func ecql(_ text: String, _ cql2: String) throws {
+        #expect(try CQL2Text.parse(text) == CQL2Text.parse(cql2))
+    }
+
     /// The reader types the fixture's fields as GDAL does, which the references rely on.
     @Test func fixtureFieldTypes() throws {
         let schema = try places.get().schema
@@ -93,6 +114,10 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
         ("a = 1e999", "invalid number '1e999'", 4),
         ("a = AND", "found the keyword AND", 4),
         ("\"\" = 1", "empty name", 0),
+        ("BBOX(g, 1, 2, 3)", "expected ','", 15),
+        ("BBOX(g, 0, 0, 1, 1, 'EPSG:3857')", "BBOX in EPSG:3857", 20),
+        ("BBOX(g, 0, 5, 1, 1)", "south 5.0 is north of its north 1.0", 0),
+        ("BBOX('x', 0, 0, 1, 1)", "BBOX takes a property", 0),
     ])
     func refuses(_ text: String, _ message: String, _ offset: Int) {
         do {

@@ -27,6 +27,8 @@ import Testing
         ("squares", "name = 'B'", 5.5, 5.5, [String]()), ("squares", "n < 2", 5.5, 5.5, ["A"]), ("squares", "INCLUDE", 15.0, 5.5, ["B"]),
         ("squares", "EXCLUDE", 15.0, 5.5, []), ("overlaps", "name = 'Y'", 38.0, 38.0, ["Y"]), ("overlaps", "name <> 'Y'", 38.0, 38.0, ["X"]),
         ("squares_3857", "name IN ('A', 'B')", 15.0, 5.5, ["B"]),
+        // GeoServer's ECQL BBOX on its geometry name: B (10…20°) meets 0…12°, A (1…10°) does not meet 12…30°.
+        ("squares", "BBOX(the_geom, 0, 0, 12, 12)", 15.0, 5.5, ["B"]), ("squares", "BBOX(the_geom, 12, 0, 30, 12)", 5.5, 5.5, []),
     ])
     func featureInfoFindsWhatTheFilterKeeps(_ layer: String, _ filter: String, _ lon: Double, _ lat: Double, _ names: [String]) async throws {
         #expect(try await Self.found(layer, filter, lon: lon, lat: lat) == names)

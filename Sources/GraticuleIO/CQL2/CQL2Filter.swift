@@ -35,7 +35,7 @@ public struct CQL2Filter: Sendable {
         for name in expression.propertyNames {
             if let k = schema.index(ofField: name) {
                 fields[name] = k
-            } else if name.lowercased() == "geometry" {
+            } else if Self.geometryNames.contains(name.lowercased()) {
                 geometryName = name
             } else {
                 throw .invalidInput("unknown property \"\(name)\" in the filter; properties: "
@@ -45,6 +45,10 @@ public struct CQL2Filter: Sendable {
         self.fields = fields
         self.geometryName = geometryName
     }
+
+    /// The names of the features' geometry when no field has them: `geometry` (the queryables'),
+    /// and the names GeoServer and GDAL give it (`the_geom`, `geom`, `wkb_geometry`, `shape`).
+    public static let geometryNames: Set = ["geometry", "the_geom", "geom", "wkb_geometry", "shape"]
 
     /// Parses CQL2 text and binds it (`CQL2Text.parse`, then `init(_:schema:)`).
     public init(text: String, schema: LayerSchema) throws(GraticuleError) {

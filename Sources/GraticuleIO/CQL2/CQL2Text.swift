@@ -10,7 +10,9 @@ import GraticuleGeometry
 /// `BBOX`; the temporal functions of `CQL2TemporalPredicate` with `DATE`, `TIMESTAMP` and
 /// `INTERVAL`; `TRUE` and `FALSE`. Keywords are case-insensitive; a property is a name
 /// (letters, digits, `_`, `.`, `:`) or any text in double quotes. Besides CQL2, `ILIKE`
-/// (case-insensitive `LIKE`) as GDAL 3.6's OAPIF driver sends it.
+/// (case-insensitive `LIKE`) as GDAL 3.6's OAPIF driver sends it, and GeoServer's ECQL
+/// spellings that its `CQL_FILTER` users write: `INTERSECTS(…)` and `DISJOINT(…)` without the
+/// `S_`, and `BBOX(property, west, south, east, north[, 'EPSG:4326'])`.
 public enum CQL2Text {
     /// Parses a filter.
     /// - Throws: `GraticuleError.parse` (format "CQL2 text") with what was expected and the
@@ -252,7 +254,10 @@ public enum CQL2Text {
             let start = i
             let word = peekWord()
             guard !word.isEmpty else { throw error("expected a value, found \(describeNext())") }
-            if let op = CQL2SpatialPredicate(rawValue: word) {
+            // GeoServer's ECQL spellings, as its CQL_FILTER users write them: INTERSECTS(…) and
+            // DISJOINT(…) without the S_.
+            let ecql = ["INTERSECTS": CQL2SpatialPredicate.intersects, "DISJOINT": .disjoint][word]
+            if let op = CQL2SpatialPredicate(rawValue: word) ?? ecql, ecql == nil || nextIsParenthesis(after: word) {
                 i += word.utf8.count
                 let (a, b) = try pair()
                 return .spatial(op, a, b)
@@ -289,6 +294,10 @@ public enum CQL2Text {
             case "BBOX":
                 i += 4
                 try expect("(")
+                skip()
+                if i < bytes.count, !Self.isDigitOrDot(bytes[i]), bytes[i] != 0x2D, bytes[i] != 0x2B {
+                    return try ecqlBBox(start)
+                }
                 var v = [try number()]
                 while symbol(",") { v.append(try number()) }
                 try expect(")")
@@ -322,6 +331,36 @@ public enum CQL2Text {
                 }
                 return .property(name)
             }
+        }
+
+        /// Whether `(` follows the word that starts here.
+        mutating func nextIsParenthesis(after word: String) -> Bool {
+            var j = i + word.utf8.count
+            while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
+            return j < bytes.count && bytes[j] == 0x28
+        }
+
+        /// GeoServer's ECQL `BBOX(property, west, south, east, north[, 'EPSG:4326' or 'CRS:84'])`
+        /// after its `(`: `S_INTERSECTS(property, BBOX(west, south, east, north))`.
+        mutating func ecqlBBox(_ start: Int) throws(GraticuleError) -> CQL2Expression {
+            let property = try scalar()
+            guard case .property = property else { throw error("BBOX takes a property and 4 numbers, or 4 or 6 numbers", at: start) }
+            var v: [Double] = []
+            while v.count < 4 {
+                try expect(",")
+                v.append(try number())
+            }
+            if symbol(",") {
+                skip()
+                let at = i
+                let crs = try stringLiteral()
+                guard ["EPSG:4326", "CRS:84", "OGC:CRS84"].contains(crs.uppercased()) else {
+                    throw error("BBOX in \(crs): only longitude/latitude boxes (EPSG:4326, CRS:84) are read", at: at)
+                }
+            }
+            try expect(")")
+            guard v[1] <= v[3] else { throw error("BBOX's south \(v[1]) is north of its north \(v[3])", at: start) }
+            return .spatial(.intersects, property, .bbox(v))
         }
 
         /// `'text'`, with `''` for a quote inside.
