@@ -70,11 +70,26 @@ public indirect enum CQL2Expression: Hashable, Sendable {
         }
     }
 
-    /// The expression with every geometry literal (and `BBOX`, as a polygon of its outline,
-    /// `densify` points a side) replaced by `body`'s: for literals given in another CRS
-    /// (`filter-crs`), projected to the features' CRS.
-    public func mappingGeometries<E: Error>(densify: Int = 64, _ body: (Geometry) throws(E) -> Geometry) throws(E) -> CQL2Expression {
-        func map(_ x: CQL2Expression) throws(E) -> CQL2Expression { try x.mappingGeometries(densify: densify, body) }
+    /// Itself where a condition must stand (a boolean literal or a property alone as `isTrue`);
+    /// nil for a number, text, date, geometry or arithmetic.
+    public var asCondition: CQL2Expression? {
+        switch self {
+        case .and, .or, .not, .comparison, .like, .between, .inList, .isNull, .spatial, .temporal, .isTrue: self
+        case .boolean, .property: .isTrue(self)
+        default: nil
+        }
+    }
+
+    /// A `BBOX`'s west, south, east and north (of its 4 numbers, or of 6 with heights).
+    public static func sides(ofBBox v: [Double]) -> (west: Double, south: Double, east: Double, north: Double) {
+        v.count == 6 ? (v[0], v[1], v[3], v[4]) : (v[0], v[1], v[2], v[3])
+    }
+
+    /// The expression with every geometry literal (and `BBOX`, as an envelope) replaced by
+    /// `body`'s: for literals given in another CRS (`filter-crs`), projected to the features'
+    /// CRS (`GeometryEngine.project` takes an envelope as its outline, densified).
+    public func mappingGeometries<E: Error>(_ body: (Geometry) throws(E) -> Geometry) throws(E) -> CQL2Expression {
+        func map(_ x: CQL2Expression) throws(E) -> CQL2Expression { try x.mappingGeometries(body) }
         func maps(_ xs: [CQL2Expression]) throws(E) -> [CQL2Expression] {
             var out: [CQL2Expression] = []
             for x in xs { out.append(try map(x)) }
@@ -83,15 +98,8 @@ public indirect enum CQL2Expression: Hashable, Sendable {
         switch self {
         case let .geometry(g): return .geometry(try body(g))
         case let .bbox(b):
-            let (w, s, e, n) = b.count == 6 ? (b[0], b[1], b[3], b[4]) : (b[0], b[1], b[2], b[3])
-            var ring: [SIMD2<Double>] = []
-            let k = max(1, densify)
-            for i in 0 ..< k { ring.append(SIMD2(w + (e - w) * Double(i) / Double(k), s)) }
-            for i in 0 ..< k { ring.append(SIMD2(e, s + (n - s) * Double(i) / Double(k))) }
-            for i in 0 ..< k { ring.append(SIMD2(e - (e - w) * Double(i) / Double(k), n)) }
-            for i in 0 ..< k { ring.append(SIMD2(w, n - (n - s) * Double(i) / Double(k))) }
-            ring.append(ring[0])
-            return .geometry(try body(.polygon(Polygon(rings: [ring]))))
+            let s = Self.sides(ofBBox: b)
+            return .geometry(try body(.envelope(Envelope(xMin: s.west, yMin: s.south, xMax: s.east, yMax: s.north))))
         case let .and(xs): return .and(try maps(xs))
         case let .or(xs): return .or(try maps(xs))
         case let .not(x): return .not(try map(x))

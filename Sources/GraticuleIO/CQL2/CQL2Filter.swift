@@ -23,7 +23,6 @@ import GraticuleGeometry
 public struct CQL2Filter: Sendable {
     public let expression: CQL2Expression
     let fields: [String: Int]
-    let geometryName: String?
 
     /// Binds `expression` to `schema`.
     /// - Throws: `GraticuleError.invalidInput` naming a property the schema does not have, with
@@ -31,19 +30,15 @@ public struct CQL2Filter: Sendable {
     public init(_ expression: CQL2Expression, schema: LayerSchema) throws(GraticuleError) {
         self.expression = expression
         var fields: [String: Int] = [:]
-        var geometryName: String?
         for name in expression.propertyNames {
             if let k = schema.index(ofField: name) {
                 fields[name] = k
-            } else if Self.geometryNames.contains(name.lowercased()) {
-                geometryName = name
-            } else {
+            } else if !Self.geometryNames.contains(name.lowercased()) {
                 throw .invalidInput("unknown property \"\(name)\" in the filter; properties: "
                                     + (schema.fields.map(\.name) + ["geometry"]).joined(separator: ", "))
             }
         }
         self.fields = fields
-        self.geometryName = geometryName
     }
 
     /// The names of the features' geometry when no field has them: `geometry` (the queryables'),
@@ -151,7 +146,7 @@ public struct CQL2Filter: Sendable {
                 case let .date(d): return .time(d.instantRange)
                 }
             }
-            return f.geometry.map { .geometry($0) } ?? .null
+            return f.geometry.map { .geometry($0) } ?? .null  // one of `geometryNames` (checked when bound)
         case let .string(s): return .string(s)
         case let .number(v): return .number(v)
         case let .boolean(b): return .boolean(b)
@@ -160,7 +155,7 @@ public struct CQL2Filter: Sendable {
             return .time((a?.instantRange.lowerBound ?? -.infinity) ... (b?.instantRange.upperBound ?? .infinity))
         case let .geometry(g): return .geometry(g)
         case let .bbox(v):
-            let (w, s, east, n) = v.count == 6 ? (v[0], v[1], v[3], v[4]) : (v[0], v[1], v[2], v[3])
+            let (w, s, east, n) = CQL2Expression.sides(ofBBox: v)
             if w > east {
                 return .boxes([Envelope(xMin: w, yMin: s, xMax: 180, yMax: n), Envelope(xMin: -180, yMin: s, xMax: east, yMax: n)])
             }

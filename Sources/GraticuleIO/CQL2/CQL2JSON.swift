@@ -32,13 +32,12 @@ public enum CQL2JSON {
         .invalidInput("CQL2 JSON \(path): \(message)")
     }
 
-    /// `x` where a condition must stand (as `CQL2Text`'s: a boolean or a property alone is one).
+    /// `x` where a condition must stand (`CQL2Expression.asCondition`).
     static func condition(_ x: CQL2Expression, at path: String) throws(GraticuleError) -> CQL2Expression {
-        switch x {
-        case .and, .or, .not, .comparison, .like, .between, .inList, .isNull, .spatial, .temporal, .isTrue: return x
-        case .boolean, .property: return .isTrue(x)
-        default: throw fail(path, "expected a condition (an op such as and, =, like, in, isNull, s_intersects, t_after)")
+        guard let c = x.asCondition else {
+            throw fail(path, "expected a condition (an op such as and, =, like, in, isNull, s_intersects, t_after)")
         }
+        return c
     }
 
     static let comparisons: [String: CQL2Comparison] = ["=": .equal, "<>": .notEqual, "<": .less, "<=": .lessOrEqual,
@@ -91,7 +90,7 @@ public enum CQL2JSON {
                     default: throw fail(path + ".bbox", "expected 4 or 6 numbers")
                     }
                 }
-                let (s, n) = numbers.count == 6 ? (numbers[1], numbers[4]) : (numbers[1], numbers[3])
+                let (_, s, _, n) = CQL2Expression.sides(ofBBox: numbers)
                 guard s <= n else { throw fail(path + ".bbox", "south \(s) is north of north \(n)") }
                 return .bbox(numbers)
             }

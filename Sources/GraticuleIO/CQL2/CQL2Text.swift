@@ -98,31 +98,28 @@ public enum CQL2Text {
         // they meet AND, OR or NOT: `(a + 1) > 2` reads `(a + 1)` as one.
         mutating func booleanExpression() throws(GraticuleError) -> CQL2Expression {
             try nested { (p: inout Parser) throws(GraticuleError) in
-                p.skip()
-                var at = p.i
-                var terms = [try p.booleanTerm()]
-                while p.keyword("OR") {
-                    terms[terms.count - 1] = try p.condition(terms[terms.count - 1], at: at)
-                    p.skip()
-                    at = p.i
-                    terms.append(try p.condition(try p.booleanTerm(), at: at))
-                }
-                return terms.count == 1 ? terms[0] : .or(terms)
+                try p.junction("OR", { (p: inout Parser) throws(GraticuleError) in try p.booleanTerm() }, CQL2Expression.or)
             }
         }
 
         // booleanTerm = booleanFactor {AND booleanFactor}
         mutating func booleanTerm() throws(GraticuleError) -> CQL2Expression {
+            try junction("AND", { (p: inout Parser) throws(GraticuleError) in try p.booleanFactor() }, CQL2Expression.and)
+        }
+
+        /// `part {keyword part}`: one part as it is, or more, each a condition, joined by `join`.
+        mutating func junction(_ keyword: String, _ part: (inout Parser) throws(GraticuleError) -> CQL2Expression,
+                               _ join: ([CQL2Expression]) -> CQL2Expression) throws(GraticuleError) -> CQL2Expression {
             skip()
             var at = i
-            var factors = [try booleanFactor()]
-            while keyword("AND") {
-                factors[factors.count - 1] = try condition(factors[factors.count - 1], at: at)
+            var parts = [try part(&self)]
+            while self.keyword(keyword) {
+                parts[parts.count - 1] = try condition(parts[parts.count - 1], at: at)
                 skip()
                 at = i
-                factors.append(try condition(try booleanFactor(), at: at))
+                parts.append(try condition(try part(&self), at: at))
             }
-            return factors.count == 1 ? factors[0] : .and(factors)
+            return parts.count == 1 ? parts[0] : join(parts)
         }
 
         // booleanFactor = [NOT] booleanPrimary
@@ -135,14 +132,13 @@ public enum CQL2Text {
             return try predicate()
         }
 
-        /// `x` where a condition must stand: a boolean literal or a property alone is one
-        /// (`isTrue`); a number, text, date or geometry is an error at `offset`.
+        /// `x` where a condition must stand (`CQL2Expression.asCondition`); a number, text, date
+        /// or geometry is an error at `offset`.
         func condition(_ x: CQL2Expression, at offset: Int) throws(GraticuleError) -> CQL2Expression {
-            switch x {
-            case .and, .or, .not, .comparison, .like, .between, .inList, .isNull, .spatial, .temporal, .isTrue: return x
-            case .boolean, .property: return .isTrue(x)
-            default: throw error("expected a condition (a comparison, LIKE, BETWEEN, IN, IS NULL or a function of S_ or T_)", at: offset)
+            guard let c = x.asCondition else {
+                throw error("expected a condition (a comparison, LIKE, BETWEEN, IN, IS NULL or a function of S_ or T_)", at: offset)
             }
+            return c
         }
 
         /// `( a , b )`, the arguments of a spatial or temporal function.
@@ -194,28 +190,28 @@ public enum CQL2Text {
         // A chain `a + b + c …` nests to the left, one level per operator: each counts towards
         // the depth, so that evaluating the tree cannot exhaust the stack either.
         mutating func additive() throws(GraticuleError) -> CQL2Expression {
-            let outer = depth
-            defer { depth = outer }
-            var a = try multiplicative()
-            while true {
-                let op: CQL2Arithmetic
-                if symbol("+") { op = .add } else if symbol("-") { op = .subtract } else { return a }
-                a = try nested { (p: inout Parser) throws(GraticuleError) in .arithmetic(op, a, try p.multiplicative()) }
-                depth += 1
+            try chain({ (p: inout Parser) throws(GraticuleError) in try p.multiplicative() }) { p in
+                p.symbol("+") ? .add : p.symbol("-") ? .subtract : nil
             }
         }
 
         mutating func multiplicative() throws(GraticuleError) -> CQL2Expression {
+            try chain({ (p: inout Parser) throws(GraticuleError) in try p.power() }) { p in
+                p.symbol("*") ? .multiply : p.symbol("/") ? .divide : p.symbol("%") ? .modulo : p.keyword("DIV") ? .integerDivide : nil
+            }
+        }
+
+        /// `operand {operator operand}`, nested to the left, each operator one level deeper.
+        mutating func chain(_ operand: (inout Parser) throws(GraticuleError) -> CQL2Expression,
+                            _ op: (inout Parser) -> CQL2Arithmetic?) throws(GraticuleError) -> CQL2Expression {
             let outer = depth
             defer { depth = outer }
-            var a = try power()
-            while true {
-                let op: CQL2Arithmetic
-                if symbol("*") { op = .multiply } else if symbol("/") { op = .divide } else if symbol("%") { op = .modulo }
-                else if keyword("DIV") { op = .integerDivide } else { return a }
-                a = try nested { (p: inout Parser) throws(GraticuleError) in .arithmetic(op, a, try p.power()) }
+            var a = try operand(&self)
+            while let o = op(&self) {
+                a = try nested { (p: inout Parser) throws(GraticuleError) in .arithmetic(o, a, try operand(&p)) }
                 depth += 1
             }
+            return a
         }
 
         mutating func power() throws(GraticuleError) -> CQL2Expression {
@@ -302,7 +298,7 @@ public enum CQL2Text {
                 while symbol(",") { v.append(try number()) }
                 try expect(")")
                 guard v.count == 4 || v.count == 6 else { throw error("BBOX needs 4 or 6 numbers, found \(v.count)", at: start) }
-                let (s, n) = v.count == 6 ? (v[1], v[4]) : (v[1], v[3])
+                let (_, s, _, n) = CQL2Expression.sides(ofBBox: v)
                 guard s <= n else { throw error("BBOX's south \(s) is north of its north \(n)", at: start) }
                 return .bbox(v)
             case "POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON":

@@ -321,7 +321,7 @@ extension GraticuleServer {
             let base = self.publicBaseURL(request) + "/ogcapi/collections/\(c.id)/items"
             func pageURL(_ offset: Int, f: String? = nil) -> String {
                 var parts = ["limit=\(limit)", "offset=\(offset)"]
-                for name in ["bbox", "bbox-crs", "crs", "datetime", "filter", "filter-lang", "filter-crs"] + filters.map(\.parameter) {
+                for name in Self.pagedParameters + filters.map(\.parameter) {
                     if let v = query[name], !v.isEmpty {
                         parts.append("\(name)=\(v.addingPercentEncoding(withAllowedCharacters: .unreservedURL) ?? v)")
                     }
@@ -463,7 +463,10 @@ extension GraticuleServer {
     }
 
     /// The items' own parameters; any other must name a property of the collection.
-    static let itemsParameters: Set = ["bbox", "bbox-crs", "crs", "limit", "offset", "f", "datetime", "filter", "filter-lang", "filter-crs"]
+    static let itemsParameters = Set(pagedParameters + ["limit", "offset", "f"])
+
+    /// The items' own parameters that every page of a request keeps (its links give them again).
+    static let pagedParameters = ["bbox", "bbox-crs", "crs", "datetime", "filter", "filter-lang", "filter-crs"]
 
     /// A property filter, `NAME=value` (OGC 17-069r4 §7.15.6): the features whose property
     /// equals the value, as text, or as a number for numeric properties (`n=2` matches 2.0).

@@ -24,7 +24,7 @@ struct TemporalFilter {
         }
         switch parts.count {
         case 1:
-            guard !text.isEmpty, text != "..", let d = CivilDate(parsing: Substring(text)) else { throw bad }
+            guard !text.isEmpty, text != "..", let d = CivilDate(parsing: text) else { throw bad }
             let span = d.instantRange
             (start, end) = (span.lowerBound, span.upperBound)
         case 2:
