@@ -47,6 +47,11 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
         ("disjoint (geom, BBOX(0, 0, 1, 1))", "S_DISJOINT(geom, BBOX(0, 0, 1, 1))"),
         ("BBOX(the_geom, -10, 35, 30, 60)", "S_INTERSECTS(the_geom, BBOX(-10, 35, 30, 60))"),
         ("BBOX(the_geom, -10, 35, 30, 60, 'EPSG:4326') AND intersects = 1", "S_INTERSECTS(the_geom, BBOX(-10, 35, 30, 60)) AND intersects = 1"),
+        ("WITHIN(the_geom, POLYGON((0 0, 1 0, 1 1, 0 0)))", "S_WITHIN(the_geom, POLYGON((0 0, 1 0, 1 1, 0 0)))"),
+        ("Contains(geom, POINT(1 2)) OR touches(geom, POINT(1 2))", "S_CONTAINS(geom, POINT(1 2)) OR S_TOUCHES(geom, POINT(1 2))"),
+        ("CROSSES(the_geom, LINESTRING(0 0, 1 1)) AND NOT OVERLAPS(the_geom, BBOX(0, 0, 1, 1))",
+         "S_CROSSES(the_geom, LINESTRING(0 0, 1 1)) AND NOT S_OVERLAPS(the_geom, BBOX(0, 0, 1, 1))"),
+        ("EQUALS(the_geom, POINT(1 2)) AND within = 3", "S_EQUALS(the_geom, POINT(1 2)) AND within = 3"),
     ])
     func ecql(_ text: String, _ cql2: String) throws {
         #expect(try CQL2Text.parse(text) == CQL2Text.parse(cql2))
@@ -179,6 +184,7 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
          "S_DISJOINT(geometry, POLYGON((0 0, 1 0, 1 1, 0 0)))"),
         (#"{"op": "s_intersects", "args": [{"property": "geometry"}, {"type": "MultiPoint", "coordinates": [[13.4, 52.5], [0, 0]]}]}"#,
          "S_INTERSECTS(geometry, MULTIPOINT((13.4 52.5), (0 0)))"),
+        (#"{"op": "s_within", "args": [{"property": "geometry"}, {"bbox": [-10, 35.5, 30, 60]}]}"#, "S_WITHIN(geometry, BBOX(-10, 35.5, 30, 60))"),
         (#"{"op": "t_after", "args": [{"property": "when"}, {"date": "2020-06-30"}]}"#, "T_AFTER(when, DATE('2020-06-30'))"),
         (#"{"op": "t_during", "args": [{"property": "at"}, {"interval": ["..", {"timestamp": "2020-12-31T23:59:59Z"}]}]}"#,
          "T_DURING(at, INTERVAL('..', TIMESTAMP('2020-12-31T23:59:59Z')))"),

@@ -4,7 +4,7 @@ import Testing
 
 /// OGC API - Features - Part 3 `filter` (CQL2 text) on the server. Expected features: for the
 /// countries, `ogrinfo -where` (GDAL 3.6.2) on Natural Earth's ne_110m_admin_0_countries.shp
-/// (the built-in layer's source), and shapely 2 for the spatial filters; for the squares
+/// (the built-in layer's source), and shapely 2 (GEOS 3.14.1) for the spatial filters; for the squares
 /// (squares.geojson: A is 1..10° × 1..10°, B 10..20° × 1..10°, P the point (−30, 20), L the line
 /// (−40, −20)–(−20, −20)), the EPSG:3857 point from pyproj 3.7.2 (3°E 8°N is
 /// 333958.4724, 893463.7510).
@@ -28,6 +28,14 @@ import Testing
         ("POP_EST BETWEEN 60000000 AND 70000000", ["France", "Thailand", "Italy", "United Kingdom"]),
         ("S_INTERSECTS(geometry, LINESTRING(0 50, 30 50))", ["France", "Ukraine", "Poland", "Germany", "Luxembourg", "Belgium", "Czechia"]),
         ("S_INTERSECTS(geometry, POLYGON((-10 -10, 10 -10, 0 10, -10 -10))) AND NOT ADMIN = 'Togo'", ["Benin", "Ghana"]),
+        ("S_WITHIN(geometry, BBOX(0, 40, 30, 60))", ["Austria", "Belgium", "Bosnia and Herzegovina", "Bulgaria", "Croatia", "Czechia",
+                                                     "Denmark", "Estonia", "Germany", "Hungary", "Kosovo", "Latvia", "Lithuania",
+                                                     "Luxembourg", "Macedonia", "Montenegro", "Netherlands", "Poland",
+                                                     "Republic of Serbia", "Romania", "Slovakia", "Slovenia", "Switzerland"]),
+        ("S_OVERLAPS(geometry, BBOX(0, 40, 30, 60))", ["Albania", "Belarus", "Finland", "France", "Greece", "Italy", "Moldova", "Norway",
+                                                       "Russia", "Spain", "Sweden", "Turkey", "Ukraine", "United Kingdom"]),
+        ("S_CROSSES(geometry, LINESTRING(0 50, 30 50))", ["Belgium", "Czechia", "France", "Germany", "Luxembourg", "Poland", "Ukraine"]),
+        ("S_CONTAINS(geometry, POINT(2.35 48.85))", ["France"]),
     ])
     func countries(_ filter: String, _ expected: [String]) async throws {
         #expect(try await Self.names("countries", filter) == Set(expected))
@@ -99,7 +107,7 @@ import Testing
         #expect(squares?.contains { ($0["$ref"] as? String)?.hasSuffix("/filter-lang") == true } == true)
         let conformance = try await LiveServer.request("/ogcapi/conformance").json()["conformsTo"] as? [String] ?? []
         for c in ["ogcapi-features-3/1.0/conf/filter", "ogcapi-features-3/1.0/conf/features-filter", "cql2/1.0/conf/cql2-text",
-                  "cql2/1.0/conf/basic-cql2", "cql2/1.0/conf/basic-spatial-functions", "cql2/1.0/conf/temporal-functions"] {
+                  "cql2/1.0/conf/basic-cql2", "cql2/1.0/conf/basic-spatial-functions", "cql2/1.0/conf/spatial-functions", "cql2/1.0/conf/temporal-functions"] {
             #expect(conformance.contains("http://www.opengis.net/spec/\(c)"), "\(c)")
         }
         let q = try await LiveServer.request("/ogcapi/collections/squares/queryables").json()

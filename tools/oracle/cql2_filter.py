@@ -12,7 +12,8 @@ sqlite   Python's sqlite3, the rows in a table, `SELECT id FROM places WHERE W`:
          SQL does not (GDAL 3.6 takes NOT of a comparison with a null as true); and texts equal
          only in the same case, as in CQL2 (OGR SQL's = ignores case: CASEI is CQL2's way);
          used where a NOT meets nulls or a text equality meets a case variant
-shapely  the spatial predicate by shapely on the features' geometries (planar)
+shapely  the spatial predicate of that name by shapely on the features' geometries (planar,
+         GEOS)
 python   the definition in OGC 21-065r2 computed in Python: CASEI (str.casefold), ACCENTI
          (NFD, combining marks dropped), the temporal functions on intervals (a date is its
          whole day, UTC)
@@ -92,6 +93,24 @@ CASES = [
     ("S_DISJOINT(geometry, BBOX(-20, -30, 20, 60))", "shapely-disjoint", box(-20, -30, 20, 60)),
     ("S_INTERSECTS(geometry, BBOX(170, -20, -170, 0))", "shapely", shapely.union(box(170, -20, 180, 0), box(-180, -20, -170, 0))),
     ("S_INTERSECTS(geometry, BBOX(0, 40, 20, 60)) AND pop > 500000", "python-and", None),
+    # The other spatial functions (DE-9IM predicates), by shapely's predicate of that name.
+    ("S_WITHIN(geometry, BBOX(0, 40, 20, 60))", "shapely:within", box(0, 40, 20, 60)),
+    ("S_WITHIN(geometry, POLYGON((2 48, 5 48, 5 46, 2 46, 2 48)))", "shapely:within",
+     Polygon([(2, 48), (5, 48), (5, 46), (2, 46), (2, 48)])),
+    ("S_CONTAINS(geometry, POINT(2.3 48.9))", "shapely:contains", Point(2.3, 48.9)),
+    ("S_CONTAINS(geometry, POINT(2.2 48.9))", "shapely:contains", Point(2.2, 48.9)),
+    ("S_TOUCHES(geometry, POINT(2.2 48.9))", "shapely:touches", Point(2.2, 48.9)),
+    ("S_TOUCHES(geometry, LINESTRING(4.9 45, 4.9 46))", "shapely:touches", LineString([(4.9, 45), (4.9, 46)])),
+    ("S_CROSSES(geometry, LINESTRING(7 49, 9 49))", "shapely:crosses", LineString([(7, 49), (9, 49)])),
+    ("S_CROSSES(geometry, LINESTRING(2 48.9, 3 48.9))", "shapely:crosses", LineString([(2, 48.9), (3, 48.9)])),
+    ("S_OVERLAPS(geometry, POLYGON((2.4 48.9, 3 48.9, 3 49, 2.4 49, 2.4 48.9)))", "shapely:overlaps",
+     Polygon([(2.4, 48.9), (3, 48.9), (3, 49), (2.4, 49), (2.4, 48.9)])),
+    ("S_EQUALS(geometry, POINT(13.4 52.5))", "shapely:equals", Point(13.4, 52.5)),
+    ("S_EQUALS(geometry, POLYGON((4.9 45.8, 4.7 45.8, 4.7 45.7, 4.9 45.7, 4.9 45.8)))", "shapely:equals",
+     Polygon([(4.9, 45.8), (4.7, 45.8), (4.7, 45.7), (4.9, 45.7), (4.9, 45.8)])),
+    ("S_WITHIN(geometry, BBOX(170, -20, -170, 0))", "shapely:within",
+     shapely.union(box(170, -20, 180, 0), box(-180, -20, -170, 0))),
+    ("NOT S_WITHIN(geometry, BBOX(-20, 30, 20, 60))", "shapely:not within", box(-20, 30, 20, 60)),
     ("T_AFTER(when, DATE('2020-06-30'))", "python", lambda r: r["when"] is not None and day(r["when"])[0] > day("2020-06-30")[1]),
     ("T_BEFORE(at, TIMESTAMP('2020-06-30T00:00:00Z'))", "python", lambda r: r["at"] is not None and instant(r["at"]) < instant("2020-06-30T00:00:00Z")),
     ("T_INTERSECTS(when, INTERVAL('2020-06-30', '..'))", "python", lambda r: r["when"] is not None and day(r["when"])[1] >= day("2020-06-30")[0]),
@@ -144,6 +163,10 @@ def main():
             disjoint = kind == "shapely-disjoint"
             ids = [r["id"] for r in rows if r["geometry"].intersects(ref) != disjoint]
             reference = f"shapely {'disjoint' if disjoint else 'intersects'} {ref.wkt}"
+        elif kind.startswith("shapely:"):
+            negated, predicate = kind.startswith("shapely:not "), kind.split()[-1].split(":")[-1]
+            ids = [r["id"] for r in rows if getattr(r["geometry"], predicate)(ref) != negated]
+            reference = f"shapely {'not ' if negated else ''}{predicate} {ref.wkt}"
         else:  # the spatial case above and pop > 500000, both by shapely / Python
             ids = [r["id"] for r in rows if r["geometry"].intersects(box(0, 40, 20, 60)) and (r["pop"] or 0) > 500000]
             reference = "shapely intersects and python pop > 500000"

@@ -130,9 +130,25 @@ public enum CQL2Function: String, Hashable, Sendable {
     case casei = "CASEI", accenti = "ACCENTI"
 }
 
-/// CQL2's spatial functions that `CQL2Filter` evaluates.
+/// CQL2's spatial functions (OGC 21-065r2 §7.10, the DE-9IM predicates of OGC Simple
+/// Features), all of which `CQL2Filter` evaluates.
 public enum CQL2SpatialPredicate: String, Hashable, Sendable, CaseIterable {
-    case intersects = "S_INTERSECTS", disjoint = "S_DISJOINT"
+    case intersects = "S_INTERSECTS", disjoint = "S_DISJOINT", contains = "S_CONTAINS", crosses = "S_CROSSES"
+    case equals = "S_EQUALS", overlaps = "S_OVERLAPS", touches = "S_TOUCHES", within = "S_WITHIN"
+
+    /// Whether the predicate holds between two geometries (planar: `GeometryEngine.relate`).
+    public func holds(_ a: Geometry, _ b: Geometry) -> Bool {
+        switch self {
+        case .intersects: GeometryEngine.intersects(a, b)
+        case .disjoint: !GeometryEngine.intersects(a, b)
+        case .contains: GeometryEngine.contains(a, b)
+        case .crosses: GeometryEngine.crosses(a, b)
+        case .equals: GeometryEngine.equals(a, b)
+        case .overlaps: GeometryEngine.overlaps(a, b)
+        case .touches: GeometryEngine.touches(a, b)
+        case .within: GeometryEngine.within(a, b)
+        }
+    }
 }
 
 /// CQL2's temporal functions: Allen's relations between intervals (an instant is an interval

@@ -18,7 +18,8 @@ import GraticuleGeometry
 ///   a time without an offset is UTC); a text that reads as a date (`'2020-06-30'`, GDAL 3.6's
 ///   `'2020-06-30T'`) compares with a date as that date. The temporal functions take a date as
 ///   its whole day, a date-time as an instant, an `INTERVAL` as its span (open ends unbounded);
-/// - geometries planar in the layer's coordinates (`GeometryEngine.intersects`); a `BBOX` whose
+/// - geometries planar in the layer's coordinates (`GeometryEngine.intersects`, `relate` for the
+///   other spatial functions); a `BBOX` whose
 ///   west is east of its east spans the antimeridian.
 public struct CQL2Filter: Sendable {
     public let expression: CQL2Expression
@@ -107,10 +108,13 @@ public struct CQL2Filter: Sendable {
             if case .null = value(a, f) { return !negated }
             return negated
         case let .spatial(op, a, b):
-            guard let meet = Self.intersects(value(a, f), value(b, f)) else { return nil }
             switch op {
-            case .intersects: return meet
-            case .disjoint: return !meet
+            case .intersects, .disjoint:
+                guard let meet = Self.intersects(value(a, f), value(b, f)) else { return nil }
+                return meet == (op == .intersects)
+            default:
+                guard let g = Self.geometry(value(a, f)), let h = Self.geometry(value(b, f)) else { return nil }
+                return op.holds(g, h)
             }
         case let .temporal(op, a, b):
             guard case let .time(x) = value(a, f), case let .time(y) = value(b, f) else { return nil }
@@ -223,6 +227,20 @@ public struct CQL2Filter: Sendable {
         case let (.geometry(g), .geometry(h)): return GeometryEngine.intersects(g, h)
         case let (.geometry(g), .boxes(bs)), let (.boxes(bs), .geometry(g)): return bs.contains { GeometryEngine.intersects(g, $0) }
         case let (.boxes(x), .boxes(y)): return x.contains { p in y.contains { p.intersects($0) } }
+        default: return nil
+        }
+    }
+
+    /// A spatial value as a geometry: a `BBOX` across the antimeridian as its two boxes, one
+    /// polygon; nil when the value is not spatial.
+    static func geometry(_ v: Value) -> Geometry? {
+        switch v {
+        case let .geometry(g): return g
+        case let .boxes(boxes) where boxes.count == 1: return .envelope(boxes[0])
+        case let .boxes(boxes):
+            return .polygon(Polygon(polygons: boxes.map { e in
+                [[SIMD2(e.xMin, e.yMin), SIMD2(e.xMax, e.yMin), SIMD2(e.xMax, e.yMax), SIMD2(e.xMin, e.yMax), SIMD2(e.xMin, e.yMin)]]
+            }))
         default: return nil
         }
     }

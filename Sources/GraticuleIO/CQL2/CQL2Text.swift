@@ -11,8 +11,8 @@ import GraticuleGeometry
 /// `INTERVAL`; `TRUE` and `FALSE`. Keywords are case-insensitive; a property is a name
 /// (letters, digits, `_`, `.`, `:`) or any text in double quotes. Besides CQL2, `ILIKE`
 /// (case-insensitive `LIKE`) as GDAL 3.6's OAPIF driver sends it, and GeoServer's ECQL
-/// spellings that its `CQL_FILTER` users write: `INTERSECTS(…)` and `DISJOINT(…)` without the
-/// `S_`, and `BBOX(property, west, south, east, north[, 'EPSG:4326'])`.
+/// spellings that its `CQL_FILTER` users write: the spatial functions without the `S_`
+/// (`INTERSECTS(…)`, `WITHIN(…)`, …), and `BBOX(property, west, south, east, north[, 'EPSG:4326'])`.
 public enum CQL2Text {
     /// Parses a filter.
     /// - Throws: `GraticuleError.parse` (format "CQL2 text") with what was expected and the
@@ -250,9 +250,9 @@ public enum CQL2Text {
             let start = i
             let word = peekWord()
             guard !word.isEmpty else { throw error("expected a value, found \(describeNext())") }
-            // GeoServer's ECQL spellings, as its CQL_FILTER users write them: INTERSECTS(…) and
-            // DISJOINT(…) without the S_.
-            let ecql = ["INTERSECTS": CQL2SpatialPredicate.intersects, "DISJOINT": .disjoint][word]
+            // GeoServer's ECQL spellings, as its CQL_FILTER users write them: INTERSECTS(…),
+            // WITHIN(…) and the rest without the S_.
+            let ecql = word.hasPrefix("S_") ? nil : CQL2SpatialPredicate(rawValue: "S_" + word)
             if let op = CQL2SpatialPredicate(rawValue: word) ?? ecql, ecql == nil || nextIsParenthesis(after: word) {
                 i += word.utf8.count
                 let (a, b) = try pair()
@@ -323,7 +323,7 @@ public enum CQL2Text {
                 i = j
                 skip()
                 if i < bytes.count, bytes[i] == 0x28 {
-                    throw error("unknown function \(name) (functions: CASEI, ACCENTI, S_INTERSECTS, S_DISJOINT, T_…)", at: start)
+                    throw error("unknown function \(name) (functions: CASEI, ACCENTI, S_INTERSECTS, S_WITHIN and the other S_…, T_…)", at: start)
                 }
                 return .property(name)
             }

@@ -131,6 +131,8 @@ extension GraticuleServer {
         "http://www.opengis.net/spec/cql2/1.0/conf/case-insensitive-comparison",
         "http://www.opengis.net/spec/cql2/1.0/conf/accent-insensitive-comparison",
         "http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions",
+        "http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions-plus",
+        "http://www.opengis.net/spec/cql2/1.0/conf/spatial-functions",
         "http://www.opengis.net/spec/cql2/1.0/conf/temporal-functions",
         "http://www.opengis.net/spec/cql2/1.0/conf/arithmetic",
         "http://www.opengis.net/spec/cql2/1.0/conf/property-property",
