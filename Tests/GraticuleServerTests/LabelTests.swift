@@ -85,4 +85,35 @@ import Testing
         #expect(catalog.files["s"]?.labelPoints.map(\.text) == ["A"])
         #expect(catalog.files["t"] != nil && catalog.files["t"]?.label == nil)
     }
+
+    /// A tile's labels are placed over its whole zoom level: a label across the edge of two
+    /// tiles is written in both, each its own part, the parts together what a map of the whole
+    /// level shows (before, each tile left it out as not fitting). WorldCRS84Quad level 0 is two
+    /// tiles of 180°, 256 px each: the point (0°, 45°) is on their common edge, its label
+    /// "Straddle" (48 px wide) spans x 232…280 of the level.
+    @Test func labelsCrossTileEdges() throws {
+        let schema = LayerSchema(fields: [FieldDefinition(name: "name", type: .string)], geometryType: .point)
+        let layer = FeatureLayer(name: "p", schema: schema, features: [Feature(geometry: .point(Point(x: 0, y: 45)), attributes: [.string("Straddle")])])
+        let sidecar = try VectorStyle.parse(Data(##"{"label": "name", "label-color": "#ff00ff"}"##.utf8))
+        let file = VectorFile(name: "p", layer: layer, source: "test", style: sidecar.style, label: sidecar.label)
+        let server = try GraticuleServer(configuration: ServerConfiguration())
+        let crs84 = try SpatialReference(text: "OGC:CRS84")
+        let set = WMTSMatrixSet.worldCRS84Quad
+        func tile(_ column: Int, labelled: Bool = true) throws -> Canvas {
+            var request = MapRequest(spatialReference: crs84, extent: set.extent(z: 0, row: 0, column: column), width: 256, height: 256,
+                                     layers: [.features(file)])
+            if labelled { request.labelCanvas = set.labelCanvas(z: 0, row: 0, column: column, pixelRatio: 1) }
+            return try server.composeMap(request)
+        }
+        let whole = try server.composeMap(MapRequest(spatialReference: crs84, extent: RasterExtent(xMin: -180, yMin: -90, xMax: 180, yMax: 90),
+                                                     width: 512, height: 256, layers: [.features(file)]))
+        let magenta = SIMD4<UInt8>(255, 0, 255, 255)
+        let (left, right) = (try tile(0), try tile(1))
+        let leftInk = Self.inked(left, 228, 0, 256, 256, magenta), rightInk = Self.inked(right, 0, 0, 28, 256, magenta)
+        #expect(leftInk > 10 && rightInk > 10)
+        #expect(leftInk == Self.inked(whole, 228, 0, 256, 256, magenta) && rightInk == Self.inked(whole, 256, 0, 284, 256, magenta))
+        #expect(Self.inked(left, 0, 0, 228, 256, magenta) == 0 && Self.inked(right, 28, 0, 256, 256, magenta) == 0)
+        // Maps that are not tiles keep to themselves: neither half writes it.
+        #expect(Self.inked(try tile(0, labelled: false), 0, 0, 256, 256, magenta) == 0)
+    }
 }

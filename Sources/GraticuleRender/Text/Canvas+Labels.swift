@@ -12,9 +12,13 @@ public struct MapLabel: Sendable, Hashable {
 }
 
 /// Where labels go on one canvas: the boxes taken so far (first come, first placed), shared by
-/// every layer's labels so that no two meet.
+/// every layer's labels so that no two meet. The boxes are kept in a grid of 64-pixel cells, so
+/// that placing n labels costs about n look-ups, not n² (a tile set's whole zoom level is one
+/// canvas of millions of pixels a side).
 public struct LabelPlacer: Sendable {
-    private var taken: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+    private typealias Box = (x0: Int, y0: Int, x1: Int, y1: Int)
+    private var cells: [SIMD2<Int>: [Box]] = [:]
+    private static let cell = 64
     /// Pixels kept free around each label's box.
     public let gap: Int
 
@@ -22,16 +26,24 @@ public struct LabelPlacer: Sendable {
 
     /// The top-left corner of a label's text on a `width` × `height` canvas, its box then taken;
     /// nil when the box, with `gap` around it, meets one taken, or does not fit wholly inside
-    /// the canvas with a pixel to spare for the halo (a tile's neighbour may hold it), or the
-    /// text is empty.
+    /// the canvas with a pixel to spare for the halo, or the text is empty.
     public mutating func place(_ label: MapLabel, width: Int, height: Int, font: BitmapFont = .fixed6x13) -> (x: Int, y: Int)? {
-        guard !label.text.isEmpty, label.x.isFinite, label.y.isFinite, abs(label.x) < 1e6, abs(label.y) < 1e6 else { return nil }
+        guard !label.text.isEmpty, label.x.isFinite, label.y.isFinite, abs(label.x) < 1e12, abs(label.y) < 1e12 else { return nil }
         let w = font.width(of: label.text), h = font.cellHeight
         let x = Int((label.x - Double(w) / 2).rounded()), y = Int((label.y - Double(h) / 2).rounded())
         guard x >= 1, y >= 1, x + w + 1 <= width, y + h + 1 <= height else { return nil }
-        let box = (x - gap, y - gap, x + w + gap, y + h + gap)
-        guard !taken.contains(where: { $0.x0 < box.2 && box.0 < $0.x1 && $0.y0 < box.3 && box.1 < $0.y1 }) else { return nil }
-        taken.append(box)
+        let box: Box = (x - gap, y - gap, x + w + gap, y + h + gap)
+        let (c0, c1) = (SIMD2(box.x0, box.y0) / Self.cell, SIMD2(box.x1 - 1, box.y1 - 1) / Self.cell)
+        for cy in c0.y...c1.y {
+            for cx in c0.x...c1.x {
+                if cells[SIMD2(cx, cy)]?.contains(where: { $0.x0 < box.x1 && box.x0 < $0.x1 && $0.y0 < box.y1 && box.y0 < $0.y1 }) == true {
+                    return nil
+                }
+            }
+        }
+        for cy in c0.y...c1.y {
+            for cx in c0.x...c1.x { cells[SIMD2(cx, cy), default: []].append(box) }
+        }
         return (x, y)
     }
 }
@@ -47,14 +59,21 @@ extension Canvas {
         var written: [MapLabel] = []
         for label in labels {
             guard let (x, y) = placer.place(label, width: width, height: height, font: font) else { continue }
-            if let halo {
-                for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-                    drawText(label.text, x: x + dx, y: y + dy, color: halo, font: font)
-                }
-            }
-            drawText(label.text, x: x, y: y, color: color, font: font)
+            drawLabel(label.text, x: x, y: y, color: color, halo: halo, font: font)
             written.append(label)
         }
         return written
+    }
+
+    /// Writes one label's text from its top-left corner (pixels; any part outside the canvas is
+    /// cut off), over a one-pixel halo around its glyphs.
+    public mutating func drawLabel(_ text: String, x: Int, y: Int, color: SIMD4<UInt8>, halo: SIMD4<UInt8>?,
+                                   font: BitmapFont = .fixed6x13) {
+        if let halo {
+            for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                drawText(text, x: x + dx, y: y + dy, color: halo, font: font)
+            }
+        }
+        drawText(text, x: x, y: y, color: color, font: font)
     }
 }

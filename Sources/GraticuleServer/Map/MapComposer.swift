@@ -56,6 +56,10 @@ struct MapRequest: Sendable {
     /// (`MapStyle.scaled(by:)`); 1 unless a client asks for a HiDPI or print image.
     var pixelRatio: Double = 1
 
+    /// For a tile: the whole tile matrix of its zoom level, over which labels are placed once
+    /// (so that a label across two tiles is in both, and neither drops it); nil for other maps.
+    var labelCanvas: LabelCanvas?
+
     /// The pixel ratios a request may ask for (`pixelRatio`, WMS DPI 24 … 384).
     static let pixelRatios: ClosedRange<Double> = 0.25...4
 
@@ -131,29 +135,58 @@ extension GraticuleServer {
 
     /// Writes the labels of the vector files that have them (`VectorStyle.Label`), over all the
     /// layers: each file's label points projected into the view (with the default
-    /// transformation), the larger polygons' first, overlapping ones left out (across files too).
+    /// transformation), the larger polygons' first, overlapping ones left out (across files
+    /// too). A tile's labels are placed over its whole zoom level (`LabelCanvas`, kept in
+    /// `ServerState.tileLabels`), and those that reach into the tile are written, cut at its edges.
     func drawLabels(_ request: MapRequest, on canvas: inout Canvas) throws(APIError) {
-        let labelled = request.layers.compactMap { layer -> VectorFile? in
-            if case let .features(v) = layer, v.label != nil, !v.labelPoints.isEmpty { return v }
-            return nil
-        }
+        let labelled = request.layers.filter { if case let .features(v) = $0 { v.label != nil && !v.labelPoints.isEmpty } else { false } }
         guard !labelled.isEmpty else { return }
+        let placed: [PlacedLabel]
+        var origin = SIMD2(0, 0)
+        if let whole = request.labelCanvas {
+            let key = TileLabelsKey(spatialReference: request.spatialReference, canvas: whole.size, layers: labelled.map(\.cacheName),
+                                    pixelRatio: request.pixelRatio.bitPattern)
+            if let hit = state.tileLabels.value(for: key) {
+                placed = hit
+            } else {
+                placed = try placeLabels(labelled, request, extent: whole.size.extent, width: whole.size.width, height: whole.size.height)
+                state.tileLabels.insert(placed, for: key, cost: placed.count)
+            }
+            origin = whole.origin
+        } else {
+            placed = try placeLabels(labelled, request, extent: request.extent, width: request.width, height: request.height)
+        }
+        let font = BitmapFont.fixed6x13
+        for label in placed {
+            let x = label.x - origin.x, y = label.y - origin.y
+            guard x + font.width(of: label.text) + 1 > 0, x - 1 < canvas.width, y + font.cellHeight + 1 > 0, y - 1 < canvas.height else { continue }
+            canvas.drawLabel(label.text, x: x, y: y, color: label.color, halo: SIMD4(255, 255, 255, 230), font: font)
+        }
+    }
+
+    /// The labels of the labelled files on a `width` × `height` canvas over `extent` (in the
+    /// request's spatial reference), placed in order: the files in turn, each file's larger
+    /// polygons first.
+    func placeLabels(_ labelled: [ServedLayer], _ request: MapRequest, extent e: RasterExtent, width: Int,
+                     height: Int) throws(APIError) -> [PlacedLabel] {
         let t = try state.transformer(from: try state.spatialReference("OGC:CRS84", parameter: "layers"), to: request.spatialReference,
                                       transformation: nil, catalog: state.embeddedCatalog)
-        let e = request.extent
-        let sx = Double(request.width) / e.width, sy = Double(request.height) / e.height
+        let sx = Double(width) / e.width, sy = Double(height) / e.height
         var placer = LabelPlacer()
-        for v in labelled {
-            var labels: [MapLabel] = []
+        var placed: [PlacedLabel] = []
+        for case let .features(v) in labelled {
             // A point's label stands clear above its dot: half the text's height, the dot's radius and 2 px.
             let radius = (v.style?.pointRadius ?? MapStyle.standard.pointRadius) * request.pixelRatio
             let lift = Double(BitmapFont.fixed6x13.cellHeight) / 2 + radius + 2
             for (text, p, above) in v.labelPoints {
                 guard let q = try? t.transform(x: p.x, y: p.y, z: 0), q.x.isFinite, q.y.isFinite else { continue }
-                labels.append(MapLabel(text: text, x: (q.x - e.xMin) * sx, y: (e.yMax - q.y) * sy - (above ? lift : 0)))
+                let label = MapLabel(text: text, x: (q.x - e.xMin) * sx, y: (e.yMax - q.y) * sy - (above ? lift : 0))
+                if let (x, y) = placer.place(label, width: width, height: height) {
+                    placed.append(PlacedLabel(text: text, x: x, y: y, color: v.label!.color.rgba))
+                }
             }
-            canvas.drawLabels(labels, color: v.label!.color.rgba, halo: SIMD4(255, 255, 255, 230), placer: &placer)
         }
+        return placed
     }
 
     /// A `MapRenderer` for the request's view; the sphere is left unfilled.
@@ -169,4 +202,32 @@ extension GraticuleServer {
                             width: request.width, height: request.height, layers: layers, style: style)
         }
     }
+}
+
+/// A tile's place in its whole zoom level, for its labels: the level's extent and size in
+/// pixels, and the tile's top-left pixel in it.
+struct LabelCanvas: Sendable {
+    struct Size: Hashable, Sendable {
+        var extent: RasterExtent
+        var width: Int, height: Int
+    }
+
+    var size: Size
+    var origin: SIMD2<Int>
+}
+
+/// A label where it was placed: its text's top-left pixel and its colour.
+struct PlacedLabel: Sendable {
+    var text: String
+    var x: Int, y: Int
+    var color: SIMD4<UInt8>
+}
+
+/// What makes a zoom level's labels the same: the spatial reference, the level, the labelled
+/// layers' readings and the pixel ratio.
+struct TileLabelsKey: Hashable, Sendable {
+    var spatialReference: SpatialReference
+    var canvas: LabelCanvas.Size
+    var layers: [String]
+    var pixelRatio: UInt64
 }

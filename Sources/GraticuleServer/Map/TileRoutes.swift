@@ -66,7 +66,7 @@ extension GraticuleServer {
                              extent: set.extent(z: z, row: row, column: column), width: 256 * pixelRatio,
                              height: 256 * pixelRatio, layers: layers,
                              background: format == .jpeg ? SIMD4(255, 255, 255, 0) : SIMD4(0, 0, 0, 0), format: format,
-                             pixelRatio: Double(pixelRatio))
+                             pixelRatio: Double(pixelRatio), labelCanvas: set.labelCanvas(z: z, row: row, column: column, pixelRatio: pixelRatio))
         return Responses.bytes(try await self.mapImage(map), contentType: format.mimeType, headers: headers)
     }
 }

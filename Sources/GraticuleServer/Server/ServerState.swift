@@ -31,6 +31,9 @@ final class ServerState: Sendable {
     /// their vertices too (4 million, about seven whole 1:10m countries layers), so that many
     /// filters keeping most of a large layer cannot hold many copies of it.
     let filteredLayers = BoundedCache<String, VectorFile>(capacity: 64, maxCost: 4_000_000)
+    /// Labels placed over a tile matrix's whole level (`GraticuleServer.drawLabels`), at most
+    /// a million labels in all.
+    let tileLabels = BoundedCache<TileLabelsKey, [PlacedLabel]>(capacity: 256, maxCost: 1_000_000)
     /// Attribute text of built-in features by "layer#index", for GetFeatureInfo.
     let featureAttributes = BoundedCache<String, [(String, String)]>(capacity: 4096)
     /// The registry CRSs advertised in WMS capabilities, listed once.

@@ -56,6 +56,16 @@ struct WMTSMatrixSet: Sendable {
     func columns(_ z: Int) -> Int { columns0 << z }
     func rows(_ z: Int) -> Int { rows0 << z }
 
+    /// The whole matrix of level `z` as one canvas for labels, and the tile's top-left pixel in
+    /// it (tiles of 256 × `pixelRatio` pixels).
+    func labelCanvas(z: Int, row: Int, column: Int, pixelRatio: Int) -> LabelCanvas {
+        let tile = 256 * pixelRatio
+        let span = tileSpan0 / Double(1 << z)
+        let extent = RasterExtent(xMin: left, yMin: top - span * Double(rows(z)), xMax: left + span * Double(columns(z)), yMax: top)
+        return LabelCanvas(size: .init(extent: extent, width: tile * columns(z), height: tile * rows(z)),
+                           origin: SIMD2(column * tile, row * tile))
+    }
+
     /// A tile's extent (x, y in the set's spatial reference).
     func extent(z: Int, row: Int, column: Int) -> RasterExtent {
         let size = tileSpan0 / Double(1 << z)
