@@ -64,7 +64,8 @@ struct MapRequest: Sendable {
     static let pixelRatios: ClosedRange<Double> = 0.25...4
 
     /// What makes two requests give the same file: the spatial reference, the extent's exact
-    /// bits, the size, the layers by name, the background, the format and the pixel ratio.
+    /// bits, the size, the layers by name, the background, the format, the pixel ratio and
+    /// whether it is a tile.
     struct Key: Hashable, Sendable {
         var spatialReference: SpatialReference
         var extent: [UInt64]
@@ -73,13 +74,15 @@ struct MapRequest: Sendable {
         var background: SIMD4<UInt8>
         var format: MapImageFormat
         var pixelRatio: UInt64
+        /// A tile's labels are placed over its level, not within it.
+        var tiled: Bool
     }
 
     var key: Key {
         Key(spatialReference: spatialReference,
             extent: [extent.xMin, extent.yMin, extent.xMax, extent.yMax].map(\.bitPattern),
             width: width, height: height, layers: layers.map(\.cacheName), background: background, format: format,
-            pixelRatio: pixelRatio.bitPattern)
+            pixelRatio: pixelRatio.bitPattern, tiled: labelCanvas != nil)
     }
 }
 
