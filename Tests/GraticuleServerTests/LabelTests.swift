@@ -116,4 +116,23 @@ import Testing
         // Maps that are not tiles keep to themselves: neither half writes it.
         #expect(Self.inked(try tile(0, labelled: false), 0, 0, 256, 256, magenta) == 0)
     }
+
+    /// SVG maps carry the same labels as `<text>`: centred where the bitmap font's box is
+    /// centred ("Big", 18 × 13 px at the square's centre (100, 100): its box from (91, 94), the
+    /// rounded top-left), text escaped.
+    @Test func svgLabels() throws {
+        let sidecar = try VectorStyle.parse(Data(##"{"label": "name", "label-color": "#ff00ff"}"##.utf8))
+        let file = VectorFile(name: "l", layer: Self.squares(), source: "test", style: sidecar.style, label: sidecar.label)
+        let server = try GraticuleServer(configuration: ServerConfiguration())
+        let request = MapRequest(spatialReference: try SpatialReference(wkid: 4326), extent: RasterExtent(xMin: 0, yMin: 0, xMax: 40, yMax: 20),
+                                 width: 400, height: 200, layers: [.features(file)])
+        let labels = try server.labels(request)
+        #expect(labels.map(\.text) == ["Big", "Small", "P"])
+        #expect(labels.first.map { [$0.x, $0.y] } == [91, 94])
+        let scene = try server.vectorRenderer([], request, background: .transparent).scene(pairingEdges: false)
+        let svg = MapRenderer.svg(of: scene, labels: labels + [PlacedLabel(text: "a<b&c", x: 10, y: 10, color: SIMD4(0, 0, 0, 128))])
+        #expect(svg.contains(##"<text x="100" y="100.5" fill="#ff00ff">Big</text>"##))
+        #expect(svg.contains(##"<text x="25" y="16.5" fill="#000000" fill-opacity="0.502">a&lt;b&amp;c</text>"##))
+        #expect(svg.contains(#"<g class="labels""#) && svg.hasSuffix("</g>\n</svg>\n"))
+    }
 }

@@ -6,7 +6,7 @@ import GraticuleCore
 struct SVGWriter {
     private var out: [UInt8] = []
 
-    static func document(_ scene: MapScene) -> String {
+    static func document(_ scene: MapScene, labels: [PlacedLabel] = []) -> String {
         var w = SVGWriter()
         w.out.reserveCapacity(64 + scene.items.reduce(0) { $0 + $1.paths.reduce(0) { $0 + $1.count * 14 } })
         w.text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -27,6 +27,7 @@ struct SVGWriter {
             w.path(item)
         }
         if openLayer != nil { w.text("</g>\n") }
+        if !labels.isEmpty { w.labels(labels) }
         w.text("</svg>\n")
         return String(decoding: w.out, as: UTF8.self)
     }
@@ -60,6 +61,26 @@ struct SVGWriter {
         } else {
             text("/>\n")
         }
+    }
+
+    /// Labels as `<text>`, each centred on the box its text has in the 6 × 13 bitmap font, in
+    /// an 11 px monospace font over a white halo (a stroke painted under the glyphs).
+    private mutating func labels(_ labels: [PlacedLabel]) {
+        let font = BitmapFont.fixed6x13
+        text("<g class=\"labels\" font-family=\"monospace\" font-size=\"11\" text-anchor=\"middle\" dominant-baseline=\"central\" ")
+        text("stroke=\"#ffffff\" stroke-opacity=\"0.9\" stroke-width=\"2\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n")
+        for label in labels {
+            text("<text x=\"")
+            number(Double(label.x) + Double(font.width(of: label.text)) / 2, decimals: 1)
+            text("\" y=\"")
+            number(Double(label.y) + Double(font.cellHeight) / 2, decimals: 1)
+            text("\"")
+            paint("fill", MapColor(red: label.color.x, green: label.color.y, blue: label.color.z, alpha: label.color.w))
+            text(">")
+            escaped(label.text)
+            text("</text>\n")
+        }
+        text("</g>\n")
     }
 
     private mutating func paint(_ attribute: String, _ c: MapColor) {
@@ -133,6 +154,6 @@ extension MapRenderer {
     /// order, countries as `<path id="ADM0_A3">` with a `<title>` holding the country's name.
     public func svg() throws(GraticuleError) -> String { SVGWriter.document(try scene(pairingEdges: false)) }
 
-    /// A scene (from `scene()`) as an SVG document.
-    public static func svg(of scene: MapScene) -> String { SVGWriter.document(scene) }
+    /// A scene (from `scene()`) as an SVG document, with labels over it (`<g class="labels">`).
+    public static func svg(of scene: MapScene, labels: [PlacedLabel] = []) -> String { SVGWriter.document(scene, labels: labels) }
 }

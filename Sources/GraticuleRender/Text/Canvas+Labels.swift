@@ -11,6 +11,21 @@ public struct MapLabel: Sendable, Hashable {
     }
 }
 
+/// A label where it was placed: its text's top-left pixel (in the 6 × 13 font's cells) and its
+/// colour (RGBA).
+public struct PlacedLabel: Sendable, Hashable {
+    public var text: String
+    public var x: Int, y: Int
+    public var color: SIMD4<UInt8>
+
+    public init(text: String, x: Int, y: Int, color: SIMD4<UInt8>) {
+        self.text = text
+        self.x = x
+        self.y = y
+        self.color = color
+    }
+}
+
 /// Where labels go on one canvas: the boxes taken so far (first come, first placed), shared by
 /// every layer's labels so that no two meet. The boxes are kept in a grid of 64-pixel cells, so
 /// that placing n labels costs about n look-ups, not n² (a tile set's whole zoom level is one

@@ -142,8 +142,18 @@ extension GraticuleServer {
     /// too). A tile's labels are placed over its whole zoom level (`LabelCanvas`, kept in
     /// `ServerState.tileLabels`), and those that reach into the tile are written, cut at its edges.
     func drawLabels(_ request: MapRequest, on canvas: inout Canvas) throws(APIError) {
+        let font = BitmapFont.fixed6x13
+        for label in try labels(request) {
+            guard label.x + font.width(of: label.text) + 1 > 0, label.x - 1 < canvas.width, label.y + font.cellHeight + 1 > 0,
+                  label.y - 1 < canvas.height else { continue }
+            canvas.drawLabel(label.text, x: label.x, y: label.y, color: label.color, halo: SIMD4(255, 255, 255, 230), font: font)
+        }
+    }
+
+    /// The labels of a map (PNG, JPEG and SVG alike), in its pixels (a tile's from its level's).
+    func labels(_ request: MapRequest) throws(APIError) -> [PlacedLabel] {
         let labelled = request.layers.filter { if case let .features(v) = $0 { v.label != nil && !v.labelPoints.isEmpty } else { false } }
-        guard !labelled.isEmpty else { return }
+        guard !labelled.isEmpty else { return [] }
         let placed: [PlacedLabel]
         var origin = SIMD2(0, 0)
         if let whole = request.labelCanvas {
@@ -159,12 +169,8 @@ extension GraticuleServer {
         } else {
             placed = try placeLabels(labelled, request, extent: request.extent, width: request.width, height: request.height)
         }
-        let font = BitmapFont.fixed6x13
-        for label in placed {
-            let x = label.x - origin.x, y = label.y - origin.y
-            guard x + font.width(of: label.text) + 1 > 0, x - 1 < canvas.width, y + font.cellHeight + 1 > 0, y - 1 < canvas.height else { continue }
-            canvas.drawLabel(label.text, x: x, y: y, color: label.color, halo: SIMD4(255, 255, 255, 230), font: font)
-        }
+        guard origin != .zero else { return placed }
+        return placed.map { PlacedLabel(text: $0.text, x: $0.x - origin.x, y: $0.y - origin.y, color: $0.color) }
     }
 
     /// The labels of the labelled files on a `width` × `height` canvas over `extent` (in the
@@ -217,13 +223,6 @@ struct LabelCanvas: Sendable {
 
     var size: Size
     var origin: SIMD2<Int>
-}
-
-/// A label where it was placed: its text's top-left pixel and its colour.
-struct PlacedLabel: Sendable {
-    var text: String
-    var x: Int, y: Int
-    var color: SIMD4<UInt8>
 }
 
 /// What makes a zoom level's labels the same: the spatial reference, the level, the labelled

@@ -70,7 +70,10 @@ extension GraticuleServer {
         let drawn = vector + adding
         let svg = try await withDeadline(state.configuration.limits.requestTimeout) { () throws -> String in
             let renderer = try self.vectorRenderer(drawn, map, background: colour)
-            return try engine { () throws(GraticuleError) in try renderer.svg() }
+            let labels = try self.labels(map)
+            return try engine { () throws(GraticuleError) in
+                MapRenderer.svg(of: try renderer.scene(pairingEdges: false), labels: labels)
+            }
         }
         return Responses.bytes(Array(svg.utf8), contentType: "image/svg+xml")
     }

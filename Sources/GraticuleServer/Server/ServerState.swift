@@ -1,6 +1,7 @@
 import Foundation
 import GraticuleCore
 import GraticuleCRS
+import GraticuleRender
 import GraticuleTransform
 import Synchronization
 
