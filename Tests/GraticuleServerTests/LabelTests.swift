@@ -135,4 +135,27 @@ import Testing
         #expect(svg.contains(##"<text x="25" y="16.5" fill="#000000" fill-opacity="0.502">a&lt;b&amp;c</text>"##))
         #expect(svg.contains(#"<g class="labels""#) && svg.hasSuffix("</g>\n</svg>\n"))
     }
+
+    /// At a pixel ratio of 2 (HiDPI tiles, 192 dpi) labels are written twice as large, each bit
+    /// of the font a 2 × 2 square: four times the ink, in a box twice as wide and high, on the
+    /// same places of the map.
+    @Test func hiDPILabelsScale() throws {
+        let sidecar = try VectorStyle.parse(Data(##"{"label": "name", "label-color": "#ff00ff"}"##.utf8))
+        let file = VectorFile(name: "l", layer: Self.squares(), source: "test", style: sidecar.style, label: sidecar.label)
+        let server = try GraticuleServer(configuration: ServerConfiguration())
+        func map(_ ratio: Double) throws -> Canvas {
+            var request = MapRequest(spatialReference: try SpatialReference(wkid: 4326), extent: RasterExtent(xMin: 0, yMin: 0, xMax: 40, yMax: 20),
+                                     width: Int(400 * ratio), height: Int(200 * ratio), layers: [.features(file)])
+            request.pixelRatio = ratio
+            return try server.composeMap(request)
+        }
+        let magenta = SIMD4<UInt8>(255, 0, 255, 255)
+        let (one, two) = (try map(1), try map(2))
+        // "Big": 18 × 13 px centred on (100, 100); at 2×, 36 × 26 centred on (200, 200).
+        let ink1 = Self.inked(one, 85, 90, 115, 110, magenta), ink2 = Self.inked(two, 170, 180, 230, 220, magenta)
+        #expect(ink1 > 20 && ink2 == 4 * ink1)
+        var xs: [Int] = [], ys: [Int] = []
+        for y in 170..<230 { for x in 170..<230 where two.pixel(x: x, y: y) == magenta { xs.append(x); ys.append(y) } }
+        #expect(xs.min()! >= 182 && xs.max()! < 218 && ys.min()! >= 187 && ys.max()! < 213)
+    }
 }

@@ -6,7 +6,7 @@ import GraticuleCore
 struct SVGWriter {
     private var out: [UInt8] = []
 
-    static func document(_ scene: MapScene, labels: [PlacedLabel] = []) -> String {
+    static func document(_ scene: MapScene, labels: [PlacedLabel] = [], font: BitmapFont = .fixed6x13) -> String {
         var w = SVGWriter()
         w.out.reserveCapacity(64 + scene.items.reduce(0) { $0 + $1.paths.reduce(0) { $0 + $1.count * 14 } })
         w.text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -27,7 +27,7 @@ struct SVGWriter {
             w.path(item)
         }
         if openLayer != nil { w.text("</g>\n") }
-        if !labels.isEmpty { w.labels(labels) }
+        if !labels.isEmpty { w.labels(labels, font: font) }
         w.text("</svg>\n")
         return String(decoding: w.out, as: UTF8.self)
     }
@@ -63,12 +63,13 @@ struct SVGWriter {
         }
     }
 
-    /// Labels as `<text>`, each centred on the box its text has in the 6 × 13 bitmap font, in
-    /// an 11 px monospace font over a white halo (a stroke painted under the glyphs).
-    private mutating func labels(_ labels: [PlacedLabel]) {
-        let font = BitmapFont.fixed6x13
-        text("<g class=\"labels\" font-family=\"monospace\" font-size=\"11\" text-anchor=\"middle\" dominant-baseline=\"central\" ")
-        text("stroke=\"#ffffff\" stroke-opacity=\"0.9\" stroke-width=\"2\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n")
+    /// Labels as `<text>`, each centred on the box its text has in the bitmap font it was
+    /// placed with, in a monospace font of 11 px per bit of that font's scale over a white halo
+    /// (a stroke painted under the glyphs).
+    private mutating func labels(_ labels: [PlacedLabel], font: BitmapFont) {
+        text("<g class=\"labels\" font-family=\"monospace\" font-size=\"\(11 * font.scale)\" text-anchor=\"middle\" ")
+        text("dominant-baseline=\"central\" stroke=\"#ffffff\" stroke-opacity=\"0.9\" stroke-width=\"\(2 * font.scale)\" ")
+        text("stroke-linejoin=\"round\" paint-order=\"stroke\">\n")
         for label in labels {
             text("<text x=\"")
             number(Double(label.x) + Double(font.width(of: label.text)) / 2, decimals: 1)
@@ -154,6 +155,9 @@ extension MapRenderer {
     /// order, countries as `<path id="ADM0_A3">` with a `<title>` holding the country's name.
     public func svg() throws(GraticuleError) -> String { SVGWriter.document(try scene(pairingEdges: false)) }
 
-    /// A scene (from `scene()`) as an SVG document, with labels over it (`<g class="labels">`).
-    public static func svg(of scene: MapScene, labels: [PlacedLabel] = []) -> String { SVGWriter.document(scene, labels: labels) }
+    /// A scene (from `scene()`) as an SVG document, with labels over it (`<g class="labels">`),
+    /// placed with `font`.
+    public static func svg(of scene: MapScene, labels: [PlacedLabel] = [], font: BitmapFont = .fixed6x13) -> String {
+        SVGWriter.document(scene, labels: labels, font: font)
+    }
 }

@@ -10,15 +10,25 @@ public struct BitmapFont: Sendable {
     public let cellWidth: Int, cellHeight: Int
     /// Rows of the cell above the baseline.
     public let ascent: Int
-    /// `cellHeight` bytes per glyph, U+0020–U+007E then U+00A0–U+00FF.
+    /// Pixels a side per bit of the glyphs (1; 2 or more for HiDPI images: `scaled(by:)`).
+    public let scale: Int
+    /// `cellHeight / scale` bytes per glyph, U+0020–U+007E then U+00A0–U+00FF.
     let rows: [UInt8]
 
-    init(cellWidth: Int, cellHeight: Int, ascent: Int, rows: [UInt8]) {
+    init(cellWidth: Int, cellHeight: Int, ascent: Int, rows: [UInt8], scale: Int = 1) {
         precondition(cellWidth <= 8 && rows.count == 191 * cellHeight, "a bitmap font has 191 glyphs of one byte per row")
-        self.cellWidth = cellWidth
-        self.cellHeight = cellHeight
-        self.ascent = ascent
+        self.cellWidth = cellWidth * scale
+        self.cellHeight = cellHeight * scale
+        self.ascent = ascent * scale
+        self.scale = scale
         self.rows = rows
+    }
+
+    /// The font drawn `factor` times as large (each bit a `factor` × `factor` square; factor
+    /// clamped to 1…8), for images of `factor` device pixels per reference pixel.
+    public func scaled(by factor: Int) -> BitmapFont {
+        BitmapFont(cellWidth: cellWidth / scale, cellHeight: cellHeight / scale, ascent: ascent / scale, rows: rows,
+                   scale: min(max(factor, 1), 8))
     }
 
     /// The glyph drawn for a character: its index in `rows` (in cells).

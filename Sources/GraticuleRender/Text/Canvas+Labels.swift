@@ -11,8 +11,8 @@ public struct MapLabel: Sendable, Hashable {
     }
 }
 
-/// A label where it was placed: its text's top-left pixel (in the 6 × 13 font's cells) and its
-/// colour (RGBA).
+/// A label where it was placed: its text's top-left pixel (in the cells of the font it was
+/// placed with) and its colour (RGBA).
 public struct PlacedLabel: Sendable, Hashable {
     public var text: String
     public var x: Int, y: Int
@@ -81,12 +81,13 @@ extension Canvas {
     }
 
     /// Writes one label's text from its top-left corner (pixels; any part outside the canvas is
-    /// cut off), over a one-pixel halo around its glyphs.
+    /// cut off), over a halo around its glyphs as wide as one of their bits (`font.scale`).
     public mutating func drawLabel(_ text: String, x: Int, y: Int, color: SIMD4<UInt8>, halo: SIMD4<UInt8>?,
                                    font: BitmapFont = .fixed6x13) {
         if let halo {
+            let s = font.scale
             for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-                drawText(text, x: x + dx, y: y + dy, color: halo, font: font)
+                drawText(text, x: x + dx * s, y: y + dy * s, color: halo, font: font)
             }
         }
         drawText(text, x: x, y: y, color: color, font: font)

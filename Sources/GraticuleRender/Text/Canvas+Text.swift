@@ -17,13 +17,15 @@ extension Canvas {
                     guard left < w else { break }
                     defer { left += font.cellWidth }
                     guard left + font.cellWidth > 0 else { continue }
-                    let glyph = font.glyph(c) * font.cellHeight
+                    // Rows and bits of the glyph, each drawn as a scale × scale square.
+                    let s = font.scale, bitsWide = font.cellWidth / s, bitsHigh = font.cellHeight / s
+                    let glyph = font.glyph(c) * bitsHigh
                     for r in 0..<font.cellHeight {
                         let py = y + r
                         guard py >= 0, py < h else { continue }
-                        let bits = rows[glyph + r]
+                        let bits = rows[glyph + r / s]
                         guard bits != 0 else { continue }
-                        for k in 0..<font.cellWidth where bits >> (font.cellWidth - 1 - k) & 1 != 0 {
+                        for k in 0..<font.cellWidth where bits >> (bitsWide - 1 - k / s) & 1 != 0 {
                             let px = left + k
                             if px >= 0 && px < w { blender.pixel(base + 4 * (py * w + px), winding: 1) }
                         }

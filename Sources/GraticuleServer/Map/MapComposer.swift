@@ -60,6 +60,10 @@ struct MapRequest: Sendable {
     /// (so that a label across two tiles is in both, and neither drops it); nil for other maps.
     var labelCanvas: LabelCanvas?
 
+    /// The labels' font: the 6 × 13 bitmap font, twice as large from a pixel ratio of 1.5 on
+    /// (HiDPI tiles, print resolutions), and so on.
+    var labelFont: BitmapFont { .fixed6x13.scaled(by: Int(pixelRatio.rounded())) }
+
     /// The pixel ratios a request may ask for (`pixelRatio`, WMS DPI 24 … 384).
     static let pixelRatios: ClosedRange<Double> = 0.25...4
 
@@ -142,7 +146,7 @@ extension GraticuleServer {
     /// too). A tile's labels are placed over its whole zoom level (`LabelCanvas`, kept in
     /// `ServerState.tileLabels`), and those that reach into the tile are written, cut at its edges.
     func drawLabels(_ request: MapRequest, on canvas: inout Canvas) throws(APIError) {
-        let font = BitmapFont.fixed6x13
+        let font = request.labelFont
         for label in try labels(request) {
             guard label.x + font.width(of: label.text) + 1 > 0, label.x - 1 < canvas.width, label.y + font.cellHeight + 1 > 0,
                   label.y - 1 < canvas.height else { continue }
@@ -184,13 +188,14 @@ extension GraticuleServer {
         var placer = LabelPlacer()
         var placed: [PlacedLabel] = []
         for case let .features(v) in labelled {
-            // A point's label stands clear above its dot: half the text's height, the dot's radius and 2 px.
+            // A point's label stands clear above its dot: half the text's height, the dot's radius and 2 px a bit.
             let radius = (v.style?.pointRadius ?? MapStyle.standard.pointRadius) * request.pixelRatio
-            let lift = Double(BitmapFont.fixed6x13.cellHeight) / 2 + radius + 2
+            let font = request.labelFont
+            let lift = Double(font.cellHeight) / 2 + radius + 2 * Double(font.scale)
             for (text, p, above) in v.labelPoints {
                 guard let q = try? t.transform(x: p.x, y: p.y, z: 0), q.x.isFinite, q.y.isFinite else { continue }
                 let label = MapLabel(text: text, x: (q.x - e.xMin) * sx, y: (e.yMax - q.y) * sy - (above ? lift : 0))
-                if let (x, y) = placer.place(label, width: width, height: height) {
+                if let (x, y) = placer.place(label, width: width, height: height, font: font) {
                     placed.append(PlacedLabel(text: text, x: x, y: y, color: v.label!.color.rgba))
                 }
             }

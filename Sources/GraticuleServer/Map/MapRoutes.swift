@@ -72,7 +72,7 @@ extension GraticuleServer {
             let renderer = try self.vectorRenderer(drawn, map, background: colour)
             let labels = try self.labels(map)
             return try engine { () throws(GraticuleError) in
-                MapRenderer.svg(of: try renderer.scene(pairingEdges: false), labels: labels)
+                MapRenderer.svg(of: try renderer.scene(pairingEdges: false), labels: labels, font: map.labelFont)
             }
         }
         return Responses.bytes(Array(svg.utf8), contentType: "image/svg+xml")
