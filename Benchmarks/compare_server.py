@@ -11,9 +11,8 @@ Requests (WMS 1.3.0):
   A1, A2. The same map over 64 views in turn: pans at one scale, and 64 scales (zooms), each
      against the server started with --no-cache (no image cache; the countries projected per
      scale are reused by the pans, not by the zooms) and against MapServer. Both servers draw
-     the layer `countries110`: Graticule's `countries` switches to 1:10m below 8 km per pixel
-     (53 of the 64 zooms), which MapServer's shapefile layer does not, so the row would compare
-     different drawings
+     the 1:110m countries (`countries110`, the same layer as Graticule's `countries`) at every
+     scale
   B. GetFeatureInfo on the NDVI raster, one cell                        (contract ≥ 10× MapServer)
   C. GetFeatureInfo on countries (vector)
   D. GetMap NDVI, EPSG:3857, 256 × 256 PNG, through Graticule's NDVI colour ramp on both sides
