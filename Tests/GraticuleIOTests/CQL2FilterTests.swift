@@ -115,7 +115,9 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
         ("S_INTERSECTS(g, BBOX(1, 2, 3))", "BBOX needs 4 or 6 numbers", 16),
         ("S_INTERSECTS(g, BBOX(1, 5, 3, 2))", "south 5.0 is north of its north 2.0", 16),
         ("S_INTERSECTS(g, POLYGON((0 0, 1 0, 1 1)))", "ring 0 is not closed", 40),
-        ("S_INTERSECTS(g, GEOMETRYCOLLECTION(POINT(1 2)))", "GEOMETRYCOLLECTION literals are not supported", 16),
+        ("S_INTERSECTS(g, GEOMETRYCOLLECTION(POINT(1 2), GEOMETRYCOLLECTION EMPTY))", "expected a POINT, LINESTRING, POLYGON or MULTI geometry in the GEOMETRYCOLLECTION", 47),
+        ("S_INTERSECTS(g, GEOMETRYCOLLECTION(POINT(1 2),))", "expected a POINT, LINESTRING, POLYGON or MULTI geometry", 46),
+        ("S_INTERSECTS(g, ENVELOPE(0, 1, 1, 0))", "ENVELOPE literals are not supported", 16),
         ("a = 1e999", "invalid number '1e999'", 4),
         ("a = AND", "found the keyword AND", 4),
         ("\"\" = 1", "empty name", 0),
@@ -146,6 +148,18 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
         #expect((try? CQL2Text.parse("a = 1" + String(repeating: " + 1", count: 100))) != nil)
         let fine = String(repeating: "(", count: 50) + "a = 1" + String(repeating: ")", count: 50)
         #expect((try? CQL2Text.parse(fine)) == .comparison(.equal, .property("a"), .number(1)))
+    }
+
+    /// A GEOMETRYCOLLECTION mixing points, lines and areas is refused where its union would be
+    /// needed (the DE-9IM functions), and taken member by member by S_INTERSECTS and S_DISJOINT.
+    @Test func mixedCollections() throws {
+        let schema = try places.get().schema
+        let mixed = "GEOMETRYCOLLECTION(POINT(2.3 48.9), POLYGON((0 40, 10 40, 10 50, 0 50, 0 40)))"
+        #expect(throws: GraticuleError.invalidInput("S_WITHIN with a GEOMETRYCOLLECTION of points, lines and areas together is not "
+                                                    + "supported (its members must be of one kind; S_INTERSECTS and S_DISJOINT take any)")) {
+            try CQL2Filter(text: "S_WITHIN(geometry, \(mixed))", schema: schema)
+        }
+        #expect((try? CQL2Filter(text: "S_DISJOINT(geometry, \(mixed))", schema: schema)) != nil)
     }
 
     /// A property the layer does not have is an error naming it and the ones it has.
@@ -185,6 +199,10 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
         (#"{"op": "s_intersects", "args": [{"property": "geometry"}, {"type": "MultiPoint", "coordinates": [[13.4, 52.5], [0, 0]]}]}"#,
          "S_INTERSECTS(geometry, MULTIPOINT((13.4 52.5), (0 0)))"),
         (#"{"op": "s_within", "args": [{"property": "geometry"}, {"bbox": [-10, 35.5, 30, 60]}]}"#, "S_WITHIN(geometry, BBOX(-10, 35.5, 30, 60))"),
+        (#"{"op": "s_intersects", "args": [{"property": "geometry"}, {"type": "GeometryCollection", "geometries": [{"type": "Point", "coordinates": [1, 2]}, {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}]}]}"#,
+         "S_INTERSECTS(geometry, GEOMETRYCOLLECTION(POINT(1 2), LINESTRING(0 0, 1 1)))"),
+        (#"{"op": "s_disjoint", "args": [{"property": "geometry"}, {"type": "GeometryCollection", "geometries": []}]}"#,
+         "S_DISJOINT(geometry, GEOMETRYCOLLECTION EMPTY)"),
         (#"{"op": "t_after", "args": [{"property": "when"}, {"date": "2020-06-30"}]}"#, "T_AFTER(when, DATE('2020-06-30'))"),
         (#"{"op": "t_during", "args": [{"property": "at"}, {"interval": ["..", {"timestamp": "2020-12-31T23:59:59Z"}]}]}"#,
          "T_DURING(at, INTERVAL('..', TIMESTAMP('2020-12-31T23:59:59Z')))"),
@@ -206,7 +224,10 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
         (#"{"op": "t_after", "args": [{"property": "a"}, {"date": "2020-01-01T10:00:00Z"}]}"#, "$.args[1].date: expected a date"),
         (#"{"op": "t_after", "args": [{"property": "a"}, {"interval": ["2021-01-01", "2020-01-01"]}]}"#, "starts after it ends"),
         (#"{"op": "s_intersects", "args": [{"property": "g"}, {"bbox": [1, 5, 3, 2]}]}"#, "$.args[1].bbox: south 5.0 is north of north 2.0"),
-        (#"{"op": "s_intersects", "args": [{"property": "g"}, {"type": "GeometryCollection", "geometries": []}]}"#, "GeometryCollection geometries are not supported"),
+        (#"{"op": "s_intersects", "args": [{"property": "g"}, {"type": "GeometryCollection"}]}"#, "GeometryCollection without geometries"),
+        (#"{"op": "s_intersects", "args": [{"property": "g"}, {"type": "GeometryCollection", "geometries": [{"type": "GeometryCollection", "geometries": []}]}]}"#,
+         "$.args[1].geometries[0]: expected a Point, LineString, Polygon or Multi geometry"),
+        (#"{"op": "s_intersects", "args": [{"property": "g"}, {"type": "Curve", "coordinates": []}]}"#, "Curve geometries are not supported"),
         (#"{"op": "s_intersects", "args": [{"property": "g"}, {"type": "Point"}]}"#, "Point without coordinates"),
         ("5", "$: expected a condition"),
         (#"{"property": ""}"#, "$.property: expected a name"),

@@ -37,6 +37,8 @@ public indirect enum CQL2Expression: Hashable, Sendable {
     case interval(CivilDate?, CivilDate?)
     /// A geometry literal (well-known text: POINT, LINESTRING, POLYGON and their MULTI forms).
     case geometry(Geometry)
+    /// A `GEOMETRYCOLLECTION` literal: its members (none of them a collection).
+    case collection([Geometry])
     /// `BBOX(west, south, east, north)` (six numbers: with heights); west > east crosses the
     /// antimeridian.
     case bbox([Double])
@@ -66,7 +68,7 @@ public indirect enum CQL2Expression: Hashable, Sendable {
         case let .like(a, p, _, _): [a, p]
         case let .between(a, l, h, _): [a, l, h]
         case let .inList(a, xs, _): [a] + xs
-        case .property, .string, .number, .boolean, .instant, .interval, .geometry, .bbox: []
+        case .property, .string, .number, .boolean, .instant, .interval, .geometry, .collection, .bbox: []
         }
     }
 
@@ -97,6 +99,10 @@ public indirect enum CQL2Expression: Hashable, Sendable {
         }
         switch self {
         case let .geometry(g): return .geometry(try body(g))
+        case let .collection(gs):
+            var out: [Geometry] = []
+            for g in gs { out.append(try body(g)) }
+            return .collection(out)
         case let .bbox(b):
             let s = Self.sides(ofBBox: b)
             return .geometry(try body(.envelope(Envelope(xMin: s.west, yMin: s.south, xMax: s.east, yMax: s.north))))

@@ -27,9 +27,20 @@ public struct CQL2Filter: Sendable {
 
     /// Binds `expression` to `schema`.
     /// - Throws: `GraticuleError.invalidInput` naming a property the schema does not have, with
-    ///   the properties it has: `unknown property "pop" in the filter; properties: name, n, when, geometry`.
+    ///   the properties it has: `unknown property "pop" in the filter; properties: name, n, when, geometry`;
+    ///   or a spatial function other than `S_INTERSECTS` and `S_DISJOINT` given a
+    ///   `GEOMETRYCOLLECTION` that mixes points, lines and areas.
     public init(_ expression: CQL2Expression, schema: LayerSchema) throws(GraticuleError) {
         self.expression = expression
+        var mixed: CQL2SpatialPredicate?
+        expression.visit { e in
+            guard case let .spatial(op, a, b) = e, op != .intersects, op != .disjoint else { return }
+            for case let .collection(gs) in [a, b] where Self.merged(gs) == nil { mixed = op }
+        }
+        if let mixed {
+            throw .invalidInput("\(mixed.rawValue) with a GEOMETRYCOLLECTION of points, lines and areas together is not supported "
+                                + "(its members must be of one kind; S_INTERSECTS and S_DISJOINT take any)")
+        }
         var fields: [String: Int] = [:]
         for name in expression.propertyNames {
             if let k = schema.index(ofField: name) {
@@ -62,6 +73,8 @@ public struct CQL2Filter: Sendable {
         /// Seconds since 1970 UTC: what a date or date-time covers (see the type's description).
         case time(ClosedRange<Double>)
         case geometry(Geometry)
+        /// A GEOMETRYCOLLECTION's members.
+        case collection([Geometry])
         /// A BBOX: one envelope, or two across the antimeridian.
         case boxes([Envelope])
     }
@@ -158,6 +171,7 @@ public struct CQL2Filter: Sendable {
         case let .interval(a, b):
             return .time((a?.instantRange.lowerBound ?? -.infinity) ... (b?.instantRange.upperBound ?? .infinity))
         case let .geometry(g): return .geometry(g)
+        case let .collection(gs): return .collection(gs)
         case let .bbox(v):
             let (w, s, east, n) = CQL2Expression.sides(ofBBox: v)
             if w > east {
@@ -227,6 +241,9 @@ public struct CQL2Filter: Sendable {
         case let (.geometry(g), .geometry(h)): return GeometryEngine.intersects(g, h)
         case let (.geometry(g), .boxes(bs)), let (.boxes(bs), .geometry(g)): return bs.contains { GeometryEngine.intersects(g, $0) }
         case let (.boxes(x), .boxes(y)): return x.contains { p in y.contains { p.intersects($0) } }
+        case let (.collection(gs), other), let (other, .collection(gs)):
+            guard geometry(other) != nil else { return nil }
+            return gs.contains { intersects(.geometry($0), other) == true }
         default: return nil
         }
     }
@@ -236,11 +253,48 @@ public struct CQL2Filter: Sendable {
     static func geometry(_ v: Value) -> Geometry? {
         switch v {
         case let .geometry(g): return g
+        case let .collection(gs): return merged(gs)
         case let .boxes(boxes) where boxes.count == 1: return .envelope(boxes[0])
         case let .boxes(boxes):
             return .polygon(Polygon(polygons: boxes.map { e in
                 [[SIMD2(e.xMin, e.yMin), SIMD2(e.xMax, e.yMin), SIMD2(e.xMax, e.yMax), SIMD2(e.xMin, e.yMax), SIMD2(e.xMin, e.yMin)]]
             }))
+        default: return nil
+        }
+    }
+
+    /// A collection's members as one geometry when they are all points, all lines or all areas
+    /// (a multi-point, -line or -polygon; areas that overlap would count as holes); nil for a
+    /// mix, whose union `GeometryEngine.relate` does not take.
+    static func merged(_ gs: [Geometry]) -> Geometry? {
+        let dimensions = Set(gs.map { g -> Int in
+            switch g {
+            case .point, .multipoint: 0
+            case .polyline: 1
+            case .polygon, .envelope: 2
+            }
+        })
+        switch dimensions {
+        case [], [0]:
+            return .multipoint(Multipoint(points: gs.flatMap { g -> [SIMD2<Double>] in
+                if case let .point(p) = g { return p.isEmpty ? [] : [p.xy] }
+                return g.coordinates?.xy ?? []
+            }))
+        case [1]:
+            return .polyline(Polyline(coordinates: CoordinateParts(parts: gs.flatMap { $0.coordinates?.parts.map(Array.init) ?? [] })))
+        case [2]:
+            var polygons: [[[SIMD2<Double>]]] = []
+            for g in gs {
+                switch g {
+                case let .polygon(p):
+                    for k in 0..<p.polygonCount { polygons.append(p.rings(ofPolygon: k).map { Array(p.coordinates.part($0)) }) }
+                case let .envelope(e) where !e.isEmpty:
+                    polygons.append([[SIMD2(e.xMin, e.yMin), SIMD2(e.xMax, e.yMin), SIMD2(e.xMax, e.yMax), SIMD2(e.xMin, e.yMax),
+                                      SIMD2(e.xMin, e.yMin)]])
+                default: break
+                }
+            }
+            return .polygon(Polygon(polygons: polygons))
         default: return nil
         }
     }

@@ -10,7 +10,7 @@ import GraticuleGeometry
 /// spatial and temporal functions in lower case, `s_intersects`, `t_after`, …); `{"property":
 /// name}`; texts, numbers and booleans; `{"date": …}`, `{"timestamp": …}`, `{"interval": [start,
 /// end]}` (`".."` for an open end); `{"bbox": [4 or 6 numbers]}`; GeoJSON geometries (Point,
-/// LineString, Polygon and their Multi forms). Nesting is bounded by the JSON reader (128 levels).
+/// LineString, Polygon, their Multi forms and GeometryCollection). Nesting is bounded by the JSON reader (128 levels).
 public enum CQL2JSON {
     /// Parses a filter.
     /// - Throws: `GraticuleError.parse` (format "CQL2 JSON") for JSON that does not parse, with
@@ -94,9 +94,20 @@ public enum CQL2JSON {
                 guard s <= n else { throw fail(path + ".bbox", "south \(s) is north of north \(n)") }
                 return .bbox(numbers)
             }
+            if case .string("GeometryCollection")? = member("type") {
+                guard case let .array(items)? = member("geometries") else { throw fail(path, "GeometryCollection without geometries") }
+                var geometries: [Geometry] = []
+                for (k, item) in items.enumerated() {
+                    guard case let .geometry(g) = try expression(item, at: "\(path).geometries[\(k)]") else {
+                        throw fail("\(path).geometries[\(k)]", "expected a Point, LineString, Polygon or Multi geometry")
+                    }
+                    geometries.append(g)
+                }
+                return .collection(geometries)
+            }
             if case let .string(type)? = member("type") {
                 guard ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon"].contains(type) else {
-                    throw fail(path, "\(type) geometries are not supported (Point, LineString, Polygon and their Multi forms are)")
+                    throw fail(path, "\(type) geometries are not supported (Point, LineString, Polygon, their Multi forms and GeometryCollection are)")
                 }
                 guard member("coordinates") != nil else { throw fail(path, "\(type) without coordinates") }
                 let bytes = Array("{}".utf8)

@@ -6,14 +6,17 @@ import GraticuleGeometry
 ///
 /// Read: `AND`, `OR`, `NOT` and parentheses; the comparisons `=` `<>` `<` `<=` `>` `>=`; `LIKE`,
 /// `BETWEEN`, `IN`, `IS NULL` (each with `NOT`); arithmetic `+ - * / % div ^`; `CASEI` and
-/// `ACCENTI`; the spatial functions of `CQL2SpatialPredicate` with well-known-text literals and
-/// `BBOX`; the temporal functions of `CQL2TemporalPredicate` with `DATE`, `TIMESTAMP` and
-/// `INTERVAL`; `TRUE` and `FALSE`. Keywords are case-insensitive; a property is a name
+/// `ACCENTI`; the spatial functions of `CQL2SpatialPredicate` with well-known-text literals
+/// (`GEOMETRYCOLLECTION` too) and `BBOX`; the temporal functions of `CQL2TemporalPredicate`
+/// with `DATE`, `TIMESTAMP` and `INTERVAL`; `TRUE` and `FALSE`. Keywords are case-insensitive; a property is a name
 /// (letters, digits, `_`, `.`, `:`) or any text in double quotes. Besides CQL2, `ILIKE`
 /// (case-insensitive `LIKE`) as GDAL 3.6's OAPIF driver sends it, and GeoServer's ECQL
 /// spellings that its `CQL_FILTER` users write: the spatial functions without the `S_`
 /// (`INTERSECTS(…)`, `WITHIN(…)`, …), and `BBOX(property, west, south, east, north[, 'EPSG:4326'])`.
 public enum CQL2Text {
+    /// The well-known-text geometries a literal may be (alone or in a `GEOMETRYCOLLECTION`).
+    static let geometryWords: Set<String> = ["POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON"]
+
     /// Parses a filter.
     /// - Throws: `GraticuleError.parse` (format "CQL2 text") with what was expected and the
     ///   character offset, e.g. `expected ')' at offset 14`.
@@ -301,13 +304,32 @@ public enum CQL2Text {
                 let (_, s, _, n) = CQL2Expression.sides(ofBBox: v)
                 guard s <= n else { throw error("BBOX's south \(s) is north of its north \(n)", at: start) }
                 return .bbox(v)
-            case "POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON":
+            case _ where CQL2Text.geometryWords.contains(word):
                 var wkt = GeometryWKT.Parser(bytes: bytes, i: i)
                 let g = try wkt.geometry()
                 i = wkt.i
                 return .geometry(g)
-            case "GEOMETRYCOLLECTION", "ENVELOPE":
-                throw error("\(word) literals are not supported (POINT, LINESTRING, POLYGON, their MULTI forms and BBOX are)")
+            case "GEOMETRYCOLLECTION":
+                i += word.utf8.count
+                if peekWord() == "Z" { i += 1 }
+                if peekWord() == "EMPTY" {
+                    i += 5
+                    return .collection([])
+                }
+                try expect("(")
+                var members: [Geometry] = []
+                repeat {
+                    guard CQL2Text.geometryWords.contains(peekWord()) else {
+                        throw error("expected a POINT, LINESTRING, POLYGON or MULTI geometry in the GEOMETRYCOLLECTION, found \(describeNext())")
+                    }
+                    var wkt = GeometryWKT.Parser(bytes: bytes, i: i)
+                    members.append(try wkt.geometry())
+                    i = wkt.i
+                } while symbol(",")
+                try expect(")")
+                return .collection(members)
+            case "ENVELOPE":
+                throw error("ENVELOPE literals are not supported (POINT, LINESTRING, POLYGON, their MULTI forms, GEOMETRYCOLLECTION and BBOX are)")
             case "CASEI", "ACCENTI":
                 i += word.utf8.count
                 try expect("(")
