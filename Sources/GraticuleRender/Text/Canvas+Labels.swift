@@ -64,22 +64,6 @@ public struct LabelPlacer: Sendable {
 }
 
 extension Canvas {
-    /// Writes labels in a bitmap font, each centred on its point with a one-pixel halo around
-    /// its glyphs, in the order given, where `placer` finds room (overlapping labels are left
-    /// out, as MapServer and Mapnik leave them out).
-    /// - Returns: the labels written.
-    @discardableResult
-    public mutating func drawLabels(_ labels: [MapLabel], color: SIMD4<UInt8>, halo: SIMD4<UInt8>?, placer: inout LabelPlacer,
-                                    font: BitmapFont = .fixed6x13) -> [MapLabel] {
-        var written: [MapLabel] = []
-        for label in labels {
-            guard let (x, y) = placer.place(label, width: width, height: height, font: font) else { continue }
-            drawLabel(label.text, x: x, y: y, color: color, halo: halo, font: font)
-            written.append(label)
-        }
-        return written
-    }
-
     /// Writes one label's text from its top-left corner (pixels; any part outside the canvas is
     /// cut off), over a halo around its glyphs as wide as one of their bits (`font.scale`).
     public mutating func drawLabel(_ text: String, x: Int, y: Int, color: SIMD4<UInt8>, halo: SIMD4<UInt8>?,

@@ -187,10 +187,10 @@ extension GraticuleServer {
         let sx = Double(width) / e.width, sy = Double(height) / e.height
         var placer = LabelPlacer()
         var placed: [PlacedLabel] = []
+        let font = request.labelFont
         for case let .features(v) in labelled {
             // A point's label stands clear above its dot: half the text's height, the dot's radius and 2 px a bit.
             let radius = (v.style?.pointRadius ?? MapStyle.standard.pointRadius) * request.pixelRatio
-            let font = request.labelFont
             let lift = Double(font.cellHeight) / 2 + radius + 2 * Double(font.scale)
             for (text, p, above) in v.labelPoints {
                 guard let q = try? t.transform(x: p.x, y: p.y, z: 0), q.x.isFinite, q.y.isFinite else { continue }
