@@ -9,11 +9,12 @@ extension GeometryEngine {
     /// that every piece lies wholly in the other's interior, boundary or exterior; the pieces,
     /// the points where they were cut and the geometries' own points then give every entry.
     /// Where two polygons share part of their boundary, which side each one's area lies on is
-    /// taken a millionth of the piece's length off it. Vertices on another geometry's segments
-    /// are found by exact orientation tests on the input coordinates, so coordinates that are
-    /// not exactly collinear in binary floating point (0.1 and its multiples) are not on the
-    /// line; GEOS decides the same cases the same way. Cost: the product of the vertex counts at
-    /// worst, segments whose extents are apart skipped.
+    /// taken a millionth of the piece's length off it. A vertex is on another geometry's segment
+    /// when the orientation determinant of the input coordinates is zero in double precision:
+    /// coordinates that are not collinear in binary floating point (0.1 and its multiples) are
+    /// mostly not on the line, as GEOS, which computes the determinant's sign exactly, also
+    /// finds; where rounding hides a determinant a few ulps from zero, the two can differ.
+    /// Cost: the product of the vertex counts at worst, segments whose extents are apart skipped.
     public static func relate(_ a: Geometry, _ b: Geometry) -> IntersectionMatrix {
         let sa = RelateShape(a), sb = RelateShape(b)
         var m = IntersectionMatrix()
