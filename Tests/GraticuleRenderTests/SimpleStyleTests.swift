@@ -52,7 +52,8 @@ import Testing
         #expect(SimpleStyle().applied(to: base) == base && SimpleStyle().isEmpty)
         for (key, text, number, words) in [("fill", "blue", nil, "not a colour"), ("stroke-width", nil, 25.0, "0.0…20.0"),
                                            ("fill-opacity", "half", nil, "not a number"), ("marker-size", "huge", nil, "small, medium or large"),
-                                           ("marker-symbol", "bus", nil, "unknown key")] as [(String, String?, Double?, String)] {
+                                           ("marker-symbol", "bus", nil, "not one of circle, square, triangle, star, cross"),
+                                           ("marker-colour", "#000", nil, "unknown key")] as [(String, String?, Double?, String)] {
             var t = SimpleStyle()
             #expect(throws: GraticuleError.self) { try t.set(key, text: text, number: number) }
             do { try t.set(key, text: text, number: number) } catch {
@@ -89,5 +90,38 @@ import Testing
         #expect((127...128).contains(c.x) && c.y == 255 && c.x == c.z && c.w == 255, "\(c)")
         let seam = (170...190).map { canvas.pixel(x: 2 * (180 - 20), y: $0) }
         #expect(!seam.contains(SIMD4(255, 255, 255, 255)), "\(seam)")
+    }
+
+    /// `marker-symbol` draws a point as that shape: the outlines follow from their definitions
+    /// (a square of side 2r; a triangle and a star with their points on the circle of radius
+    /// r, point up; a cross of bars 2r/3 wide), and on a map of 1 px per degree a large (r = 5)
+    /// square at (0°, 0°) fills the pixel at its corner, (175, 85), which the disc leaves out.
+    @Test func markerSymbols() throws {
+        let c = SIMD2<Double>(10, 20)
+        #expect(MarkerShape.square.outline(at: c, radius: 2) == [SIMD2(8, 18), SIMD2(12, 18), SIMD2(12, 22), SIMD2(8, 22)])
+        let triangle = MarkerShape.triangle.outline(at: c, radius: 2)
+        let expected: [SIMD2<Double>] = [SIMD2(10, 18), SIMD2(10 + 3.0.squareRoot(), 21), SIMD2(10 - 3.0.squareRoot(), 21)]
+        #expect(zip(triangle, expected).allSatisfy { abs($0.x - $1.x) < 1e-12 && abs($0.y - $1.y) < 1e-12 } && triangle.count == 3)
+        let star = MarkerShape.star.outline(at: c, radius: 2)
+        #expect(star.count == 10 && abs(star[0].y - 18) < 1e-12 && abs(((star[1] - c) * (star[1] - c)).sum().squareRoot() - 0.8) < 1e-12)
+        let cross = MarkerShape.cross.outline(at: c, radius: 3)
+        #expect(cross.count == 12 && cross.contains(SIMD2(9, 17)) && cross.contains(SIMD2(13, 21)) && !cross.contains(SIMD2(13, 17)))
+
+        var s = SimpleStyle()
+        try s.set("marker-symbol", text: "square", number: nil)
+        #expect(s.applied(to: FeatureStyle(MapStyle.standard)).pointShape == .square)
+        let schema = LayerSchema(fields: [FieldDefinition(name: "marker-symbol", type: .string), FieldDefinition(name: "marker-size", type: .string),
+                                          FieldDefinition(name: "marker-color", type: .string)],
+                                 geometryType: .point, spatialReference: try SpatialReference(text: "EPSG:4326"))
+        func pixel(_ symbol: String) throws -> SIMD4<UInt8> {
+            let layer = FeatureLayer(name: "p", schema: schema, features: [
+                Feature(geometry: .point(Point(x: 0, y: 0)), attributes: [.string(symbol), .string("large"), .string("#000000")]),
+            ])
+            let r = try MapRenderer(spatialReference: try SpatialReference(text: "EPSG:4326"), width: 360, height: 180,
+                                    layers: [.features(layer)])
+            return MapRenderer.canvas(of: try r.scene()).pixel(x: 175, y: 85)
+        }
+        #expect(try pixel("square") == SIMD4(0, 0, 0, 255))
+        #expect(try pixel("circle") == MapStyle.standard.background.rgba)
     }
 }

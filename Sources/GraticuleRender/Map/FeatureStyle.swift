@@ -1,7 +1,7 @@
 /// How one vector layer is drawn, in place of the map style's feature colours
 /// (`MapStyle.featureFill`, `featureStroke`, `featureStrokeWidth`): polygons filled in `fill`
 /// and outlined in `stroke`, lines stroked in `stroke` (at least 1 px wide, as with the map
-/// style), points as dots of `pointFill` and `pointRadius`. Widths are pixels at the map's pixel
+/// style), points as dots (or `pointShape`) of `pointFill` and `pointRadius`. Widths are pixels at the map's pixel
 /// ratio (`scaled(by:)` for a HiDPI map).
 public struct FeatureStyle: Sendable, Hashable {
     public var fill: MapColor
@@ -10,6 +10,8 @@ public struct FeatureStyle: Sendable, Hashable {
     public var strokeWidth: Double
     /// Points' colour and radius (pixels); nil: the map style's (`pointFill`, `pointRadius`).
     public var pointFill: MapColor?, pointRadius: Double?
+    /// Points' shape; nil: a disc.
+    public var pointShape: MarkerShape?
     /// Per feature, the values drawn over this style (its class by attribute, then its own
     /// properties: a server's style rules); nil: each feature's own simplestyle properties, read
     /// from its layer.

@@ -269,7 +269,7 @@ struct SceneBuilder {
                                    strokeWidth: renderer.style.graticuleStrokeWidth, id: nil, title: nil))
     }
 
-    mutating func points(_ points: [MapPoint], fill: MapColor? = nil, radius: Double? = nil) {
+    mutating func points(_ points: [MapPoint], fill: MapColor? = nil, radius: Double? = nil, shape: MarkerShape? = nil) {
         let r = radius ?? renderer.style.pointRadius
         let fill = fill ?? renderer.style.pointFill
         for p in points {
@@ -279,11 +279,8 @@ struct SceneBuilder {
             }
             guard let c = renderer.pixel(longitude: p.longitude, latitude: p.latitude),
                   c.x > -r, c.y > -r, c.x < Double(renderer.width) + r, c.y < Double(renderer.height) + r else { continue }
-            let circle = (0..<16).map { k in
-                let a = Double(k) * Double.pi / 8
-                return c + SIMD2(cos(a), sin(a)) * r
-            }
-            items.append(MapScene.Item(layer: "points", paths: [circle], closed: true, fill: fill,
+            let outline = (shape ?? .circle).outline(at: c, radius: r)
+            items.append(MapScene.Item(layer: "points", paths: [outline], closed: true, fill: fill,
                                        stroke: nil, strokeWidth: 0, id: nil, title: p.label))
         }
     }
@@ -373,9 +370,10 @@ struct SceneBuilder {
                                            stroke: style.stroke, strokeWidth: max(1, style.strokeWidth), id: nil, title: nil))
             }
         }
-        for run in Self.runs(points, { $0.style.pointFill == $1.style.pointFill && $0.style.pointRadius == $1.style.pointRadius }) {
+        for run in Self.runs(points, { $0.style.pointFill == $1.style.pointFill && $0.style.pointRadius == $1.style.pointRadius
+                                       && $0.style.pointShape == $1.style.pointShape }) {
             let style = points[run.lowerBound].style
-            self.points(points[run].map(\.point), fill: style.pointFill, radius: style.pointRadius)
+            self.points(points[run].map(\.point), fill: style.pointFill, radius: style.pointRadius, shape: style.pointShape)
         }
     }
 

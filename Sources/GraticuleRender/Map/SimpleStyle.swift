@@ -9,7 +9,8 @@ import GraticuleGeometry
 /// - `fill`, `stroke`, `marker-color`: `#rrggbb`, `#rgb` or `#rrggbbaa` (the `#` optional);
 /// - `fill-opacity`, `stroke-opacity`: 0–1, multiplying the colour's alpha;
 /// - `stroke-width`: pixels at pixel ratio 1, 0–20 (0: no outline);
-/// - `marker-size`: `small`, `medium` or `large`, dots of radius 2, 3 and 5 px.
+/// - `marker-size`: `small`, `medium` or `large`, dots of radius 2, 3 and 5 px;
+/// - `marker-symbol`: `circle`, `square`, `triangle`, `star` or `cross` (`MarkerShape`).
 public struct SimpleStyle: Sendable, Hashable {
     public var fill: MapColor?
     public var fillOpacity: Double?
@@ -19,11 +20,14 @@ public struct SimpleStyle: Sendable, Hashable {
     public var markerColor: MapColor?
     /// A dot's radius in pixels at pixel ratio 1 (from `marker-size`).
     public var markerRadius: Double?
+    /// A point's shape (from `marker-symbol`).
+    public var markerSymbol: MarkerShape?
 
     public init() {}
 
     /// The keys this reads.
-    public static let keys = ["fill", "fill-opacity", "stroke", "stroke-opacity", "stroke-width", "marker-color", "marker-size"]
+    public static let keys = ["fill", "fill-opacity", "stroke", "stroke-opacity", "stroke-width", "marker-color", "marker-size",
+                              "marker-symbol"]
 
     /// simplestyle's marker sizes as dot radii (pixels): medium is the map style's 3 px.
     public static let markerRadii = ["small": 2.0, "medium": 3.0, "large": 5.0]
@@ -58,6 +62,11 @@ public struct SimpleStyle: Sendable, Hashable {
         case "marker-size":
             guard let text, let r = Self.markerRadii[text] else { throw .invalidInput("marker-size: \(shown) is not small, medium or large") }
             markerRadius = r
+        case "marker-symbol":
+            guard let text, let shape = MarkerShape(rawValue: text) else {
+                throw .invalidInput("marker-symbol: \(shown) is not one of \(MarkerShape.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            markerSymbol = shape
         default:
             throw .invalidInput("unknown key \(key); keys: \(Self.keys.joined(separator: ", "))")
         }
@@ -73,6 +82,7 @@ public struct SimpleStyle: Sendable, Hashable {
         if let v = top.strokeWidth { s.strokeWidth = v }
         if let v = top.markerColor { s.markerColor = v }
         if let v = top.markerRadius { s.markerRadius = v }
+        if let v = top.markerSymbol { s.markerSymbol = v }
         return s
     }
 
@@ -88,6 +98,7 @@ public struct SimpleStyle: Sendable, Hashable {
         if let strokeWidth { s.strokeWidth = strokeWidth * ratio }
         if let markerColor { s.pointFill = markerColor }
         if let markerRadius { s.pointRadius = markerRadius * ratio }
+        if let markerSymbol { s.pointShape = markerSymbol }
         return s
     }
 

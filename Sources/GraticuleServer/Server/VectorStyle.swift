@@ -9,7 +9,8 @@ import GraticuleRender
 /// GitHub and geojson.io draw GeoJSON with): `fill` and `stroke` (`#rrggbb`, `#rgb` or
 /// `#rrggbbaa`), `fill-opacity` and `stroke-opacity` (0–1, multiplying the colour's alpha),
 /// `stroke-width` (pixels, 0–20; 0 draws no outline), and for points `marker-color` and
-/// `marker-size` (`small`, `medium`, `large`: dots of radius 2, 3 and 5 px). A key left out
+/// `marker-size` (`small`, `medium`, `large`: dots of radius 2, 3 and 5 px) and `marker-symbol`
+/// (`circle`, `square`, `triangle`, `star`, `cross`: `MarkerShape`). A key left out
 /// keeps the map style's value (`MapStyle.featureFill`, `featureStroke`, `featureStrokeWidth`,
 /// `pointFill`, `pointRadius`); any other key is an error, so that a misspelt one is not
 /// silently ignored. The values are read by `SimpleStyle`, which also reads a feature's own
@@ -24,7 +25,7 @@ import GraticuleRender
 ///
 /// Labels: `label` names the property whose text is written at each feature's label point (a
 /// polygon's inside point, `GeometryEngine.labelPoint`; larger polygons first), in `label-color`
-/// (default #222222) with a white halo, on PNG and JPEG maps and tiles; labels that would
+/// (default #222222) with a white halo, on PNG, JPEG and SVG maps and tiles; labels that would
 /// overlap are left out.
 enum VectorStyle {
     /// A sidecar's contents: the file's style, its rules and its labels.
