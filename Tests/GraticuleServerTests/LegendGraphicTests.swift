@@ -82,6 +82,21 @@ import Testing
                 "\(swatch.pixel(x: 2, y: 10))")
     }
 
+    /// A file of points shows its point symbol in the swatch's box (20 × 20: radius 7.5 about
+    /// (10, 10)): a disc leaves the box's corner pixel (3, 3) empty, a square (`marker-symbol`)
+    /// fills it; both fill the centre in the point colour.
+    @Test func pointLayersShowTheirSymbol() {
+        var style = FeatureStyle(.standard)
+        style.pointFill = MapColor(red: 0, green: 0, blue: 0)
+        let disc = GraticuleServer.legendImage(.swatch(label: "p", features: style, points: true), width: 20, height: 20)
+        style.pointShape = .square
+        let square = GraticuleServer.legendImage(.swatch(label: "p", features: style, points: true), width: 20, height: 20)
+        #expect(disc.pixel(x: 10, y: 10) == SIMD4(0, 0, 0, 255) && square.pixel(x: 10, y: 10) == SIMD4(0, 0, 0, 255))
+        #expect(disc.pixel(x: 3, y: 3).w == 0 && square.pixel(x: 3, y: 3) == SIMD4(0, 0, 0, 255))
+        let classes = GraticuleServer.legendImage(.classes([("a", style)], points: true), width: 20, height: 20)
+        #expect(classes.pixel(x: 3, y: 3) == SIMD4(0, 0, 0, 255))
+    }
+
     @Test func swatchLabelWhenForced() {
         let swatch = GraticuleServer.legendImage(.swatch(label: "countries"), width: 20, height: 20, labels: true)
         #expect(swatch.width == 20 + 3 + 54 && swatch.height == 20)

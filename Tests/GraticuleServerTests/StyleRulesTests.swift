@@ -54,7 +54,7 @@ import Testing
         let sidecar = try VectorStyle.parse(Data(Self.sidecar.utf8))
         let file = VectorFile(name: "sq", layer: Self.layer(), source: "test", style: sidecar.style, rules: sidecar.rules)
         let legend = try #require(GraticuleServer(configuration: ServerConfiguration()).legend(of: .features(file)))
-        guard case let .classes(classes) = legend else { Issue.record("\(legend)"); return }
+        guard case let .classes(classes, _) = legend else { Issue.record("\(legend)"); return }
         #expect(classes.map(\.title) == ["Big", "B", "Others"])
         let image = GraticuleServer.legendImage(legend, width: 20, height: 20, labels: false)
         #expect(image.height == 3 * 20 + 2 * GraticuleServer.LegendLayout.gap)

@@ -11,7 +11,8 @@ import Hummingbird
 /// or `forceLabels:off`.
 ///
 /// - Countries: a swatch of the map's fill inside its border colour (20 × 20 by default; a
-///   vector file's in its colours, `MapStyle.featureFill` and `featureStroke`),
+///   vector file's in its colours, `MapStyle.featureFill` and `featureStroke`; a file of points
+///   its point symbol, `marker-symbol` in `marker-color`),
 ///   unlabelled unless `forceLabels:on` (GeoServer leaves a one-rule legend unlabelled; the
 ///   client names the layer).
 /// - A raster drawn through a colour ramp: the ramp as a bar, 20 × 100 by default, its highest
@@ -27,13 +28,14 @@ extension GraticuleServer {
     /// `LegendURL` states, with the default labels).
     enum Legend {
         /// A fill swatch; `label` is written beside it when labels are forced on. `features`: a
-        /// vector file's colours (nil: the countries').
-        case swatch(label: String, features: FeatureStyle? = nil)
+        /// vector file's colours (nil: the countries'); `points`: a file of points, whose
+        /// symbol (`FeatureStyle.pointShape`, a disc by default) stands in the swatch.
+        case swatch(label: String, features: FeatureStyle? = nil, points: Bool = false)
         /// A colour ramp's bar with labels at the ticks' values.
         case ramp(ColorRamp, ticks: [Tick])
         /// A vector file's classes by attribute (its style's rules): a swatch per class, one
         /// under another, each labelled with its title.
-        case classes([(title: String, style: FeatureStyle)])
+        case classes([(title: String, style: FeatureStyle)], points: Bool = false)
 
         struct Tick {
             var value: Double
@@ -61,8 +63,10 @@ extension GraticuleServer {
         case .countries: return .swatch(label: layer.name)
         case let .features(v):
             let base = v.style ?? FeatureStyle(.standard)
-            guard !v.rules.isEmpty else { return .swatch(label: layer.name, features: base) }
-            return .classes(v.rules.enumerated().map { k, rule in (rule.title ?? "class \(k + 1)", rule.values.applied(to: base)) })
+            let points = [.point, .multipoint].contains(v.layer.schema.geometryType)
+            guard !v.rules.isEmpty else { return .swatch(label: layer.name, features: base, points: points) }
+            return .classes(v.rules.enumerated().map { k, rule in (rule.title ?? "class \(k + 1)", rule.values.applied(to: base)) },
+                            points: points)
         case let .raster(r):
             if let ramp = ServedLayer.ramp(for: r) {
                 let (low, high) = ramp.range
@@ -162,14 +166,14 @@ extension GraticuleServer {
             width = w
             height = h
             vertical = h >= w
-            if case let .classes(classes) = legend, !labels { height = (h + Self.gap) * classes.count - Self.gap }
+            if case let .classes(classes, _) = legend, !labels { height = (h + Self.gap) * classes.count - Self.gap }
             guard labels else { return }
             switch legend {
-            case let .swatch(label, _):
+            case let .swatch(label, _, _):
                 width = w + Self.gap + font.width(of: label)
                 height = max(h, font.cellHeight)
                 self.labels = [(label, w + Self.gap, (height - font.cellHeight) / 2)]
-            case let .classes(classes):
+            case let .classes(classes, _):
                 let row = max(h, font.cellHeight) + Self.gap
                 width = w + Self.gap + (classes.map { font.width(of: $0.title) }.max() ?? 0)
                 height = row * classes.count - Self.gap
@@ -206,13 +210,21 @@ extension GraticuleServer {
         var canvas = Canvas(width: layout.width, height: layout.height, background: SIMD4(0, 0, 0, 0))
         let style = MapStyle.standard
         switch legend {
-        case let .swatch(_, features):
-            let (fill, stroke) = features.map { ($0.fill, $0.stroke) } ?? (style.countryFill, style.countryStroke)
-            swatch(&canvas, top: 0, width: width, height: height, fill: fill, stroke: stroke)
-        case let .classes(classes):
+        case let .swatch(_, features, points):
+            if points {
+                marker(&canvas, top: 0, width: width, height: height, style: features ?? FeatureStyle(style))
+            } else {
+                let (fill, stroke) = features.map { ($0.fill, $0.stroke) } ?? (style.countryFill, style.countryStroke)
+                swatch(&canvas, top: 0, width: width, height: height, fill: fill, stroke: stroke)
+            }
+        case let .classes(classes, points):
             let row = labels ? max(height, BitmapFont.fixed6x13.cellHeight) + LegendLayout.gap : height + LegendLayout.gap
             for (k, c) in classes.enumerated() {
-                swatch(&canvas, top: k * row, width: width, height: height, fill: c.style.fill, stroke: c.style.stroke)
+                if points {
+                    marker(&canvas, top: k * row, width: width, height: height, style: c.style)
+                } else {
+                    swatch(&canvas, top: k * row, width: width, height: height, fill: c.style.fill, stroke: c.style.stroke)
+                }
             }
         case let .ramp(ramp, _):
             let (low, high) = ramp.range, vertical = layout.vertical
@@ -234,6 +246,20 @@ extension GraticuleServer {
             canvas.drawText(label.text, x: label.x, y: label.y, color: style.countryStroke.rgba)
         }
         return RGBAImage(width: layout.width, height: layout.height, pixels: canvas.rgba)
+    }
+
+    /// A point layer's symbol (its shape in its colour, a disc in the map style's by default),
+    /// as large as the swatch's box: `width` × `height`, from row `top`.
+    static func marker(_ canvas: inout Canvas, top: Int, width: Int, height: Int, style: FeatureStyle) {
+        let inset = min(2.5, Double(min(width, height)) / 4)
+        let r = Double(min(width, height)) / 2 - inset
+        let c = SIMD2(Double(width) / 2, Double(top) + Double(height) / 2)
+        var path = Path()
+        let outline = (style.pointShape ?? .circle).outline(at: c, radius: r)
+        path.move(to: outline[0].x, outline[0].y)
+        for p in outline.dropFirst() { path.line(to: p.x, p.y) }
+        path.close()
+        canvas.fill(path, color: (style.pointFill ?? MapStyle.standard.pointFill).rgba)
     }
 
     /// A fill swatch with its outline, `width` × `height`, from row `top`.
