@@ -25,13 +25,21 @@ extension GeometryEngine {
 
     /// Whether segments p1 p2 and q1 q2 share a point (touching and collinear overlap included).
     static func segmentsMeet(_ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ q1: SIMD2<Double>, _ q2: SIMD2<Double>) -> Bool {
-        func orient(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>) -> Double {
-            (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-        }
         let d1 = orient(q1, q2, p1), d2 = orient(q1, q2, p2), d3 = orient(p1, p2, q1), d4 = orient(p1, p2, q2)
         if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) { return true }
         return (d1 == 0 && onSegment(q1, q2, p1)) || (d2 == 0 && onSegment(q1, q2, p2))
             || (d3 == 0 && onSegment(p1, p2, q1)) || (d4 == 0 && onSegment(p1, p2, q2))
+    }
+
+    /// Twice the signed area of the triangle a b c: positive when c lies left of a → b (x right,
+    /// y up), zero when the three are collinear (in double precision).
+    static func orient(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>) -> Double {
+        (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+    }
+
+    /// Whether p lies on the segment a b, ends included (its orientation exactly zero).
+    static func isOnSegment(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ p: SIMD2<Double>) -> Bool {
+        orient(a, b, p) == 0 && onSegment(a, b, p)
     }
 
     /// Whether c, collinear with a b, lies within the segment's box.
@@ -60,7 +68,7 @@ private struct PlanarShape {
             rings = paths
         case let .envelope(e):
             guard !e.isEmpty else { return }
-            let ring = [SIMD2(e.xMin, e.yMin), SIMD2(e.xMin, e.yMax), SIMD2(e.xMax, e.yMax), SIMD2(e.xMax, e.yMin), SIMD2(e.xMin, e.yMin)]
+            let ring = e.closedRing
             vertices = ring
             paths = [ring[...]]
             rings = paths
@@ -72,11 +80,7 @@ private struct PlanarShape {
         if paths.isEmpty { return vertices.contains(p) }
         for path in paths {
             if path.count == 1, path.first == p { return true }
-            for i in path.indices.dropLast() {
-                let a = path[i], b = path[i + 1]
-                let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-                if cross == 0 && GeometryEngine.onSegment(a, b, p) { return true }
-            }
+            for i in path.indices.dropLast() where GeometryEngine.isOnSegment(path[i], path[i + 1], p) { return true }
         }
         var inside = false
         for ring in rings where ring.withContiguousStorageIfAvailable({ PlanarRing.contains($0, p) }) == true { inside.toggle() }

@@ -128,7 +128,7 @@ private struct RelateShape {
             }
         case let .envelope(e):
             if !e.isEmpty {
-                let ring = [XY(e.xMin, e.yMin), XY(e.xMin, e.yMax), XY(e.xMax, e.yMax), XY(e.xMax, e.yMin), XY(e.xMin, e.yMin)]
+                let ring = e.closedRing
                 addSegments(ring[...])
                 rings = [ring]
             }
@@ -164,9 +164,9 @@ private struct RelateShape {
         case 0: return points.contains(p) ? .interior : .exterior
         case 1:
             if ends.contains(p) { return .boundary }
-            return segments.contains { Self.onSegment($0.0, $0.1, p) } ? .interior : .exterior
+            return segments.contains { GeometryEngine.isOnSegment($0.0, $0.1, p) } ? .interior : .exterior
         case 2:
-            if segments.contains(where: { Self.onSegment($0.0, $0.1, p) }) { return .boundary }
+            if segments.contains(where: { GeometryEngine.isOnSegment($0.0, $0.1, p) }) { return .boundary }
             return inside(p) ? .interior : .exterior
         default: return .exterior
         }
@@ -185,14 +185,6 @@ private struct RelateShape {
         return inside
     }
 
-    static func orient(_ a: XY, _ b: XY, _ c: XY) -> Double {
-        (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-    }
-
-    static func onSegment(_ a: XY, _ b: XY, _ p: XY) -> Bool {
-        orient(a, b, p) == 0 && GeometryEngine.onSegment(a, b, p)
-    }
-
     /// Adds to `m` (this geometry's parts as rows, `other`'s as columns) what this geometry's
     /// points, cut points and pieces meet in `other`, and, for an area, what its interior and
     /// exterior beside each piece meet.
@@ -208,13 +200,13 @@ private struct RelateShape {
             var cuts: [(t: Double, location: Location)] = [(0, other.locate(p)), (1, other.locate(q))]
             var along: [ClosedRange<Double>] = []
             if otherExtent.intersects(Envelope(points: [p, q])) {
-                for u in other.points where Self.onSegment(p, q, u) && u != p && u != q {
+                for u in other.points where GeometryEngine.isOnSegment(p, q, u) && u != p && u != q {
                     cuts.append((param(u), .interior))
                 }
                 for (u, v) in other.segments {
                     guard max(u.x, v.x) >= min(p.x, q.x), min(u.x, v.x) <= max(p.x, q.x),
                           max(u.y, v.y) >= min(p.y, q.y), min(u.y, v.y) <= max(p.y, q.y) else { continue }
-                    let o1 = Self.orient(p, q, u), o2 = Self.orient(p, q, v)
+                    let o1 = GeometryEngine.orient(p, q, u), o2 = GeometryEngine.orient(p, q, v)
                     if o1 == 0 && u != p && u != q && GeometryEngine.onSegment(p, q, u) { cuts.append((param(u), other.locate(u))) }
                     if o2 == 0 && v != p && v != q && GeometryEngine.onSegment(p, q, v) { cuts.append((param(v), other.locate(v))) }
                     if o1 == 0 && o2 == 0 {
@@ -223,7 +215,7 @@ private struct RelateShape {
                         if lo < hi { along.append(lo...hi) }
                         continue
                     }
-                    let o3 = Self.orient(u, v, p), o4 = Self.orient(u, v, q)
+                    let o3 = GeometryEngine.orient(u, v, p), o4 = GeometryEngine.orient(u, v, q)
                     if ((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)) {
                         // A crossing inside both segments.
                         let t = min(max(o3 / (o3 - o4), 0), 1)

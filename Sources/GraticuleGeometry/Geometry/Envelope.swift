@@ -42,6 +42,12 @@ public struct Envelope: Hashable, Sendable {
     }
 
     public var isEmpty: Bool { !(xMin <= xMax && yMin <= yMax) }
+
+    /// The rectangle as a closed ring (five points, counter-clockwise with y up, starting at
+    /// the lower-left corner), as polygons store their rings.
+    public var closedRing: [SIMD2<Double>] {
+        [SIMD2(xMin, yMin), SIMD2(xMax, yMin), SIMD2(xMax, yMax), SIMD2(xMin, yMax), SIMD2(xMin, yMin)]
+    }
     public var width: Double { isEmpty ? 0 : xMax - xMin }
     public var height: Double { isEmpty ? 0 : yMax - yMin }
     public var center: Point {

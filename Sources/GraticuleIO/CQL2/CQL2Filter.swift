@@ -242,8 +242,10 @@ public struct CQL2Filter: Sendable {
         case let (.geometry(g), .boxes(bs)), let (.boxes(bs), .geometry(g)): return bs.contains { GeometryEngine.intersects(g, $0) }
         case let (.boxes(x), .boxes(y)): return x.contains { p in y.contains { p.intersects($0) } }
         case let (.collection(gs), other), let (other, .collection(gs)):
-            guard geometry(other) != nil else { return nil }
-            return gs.contains { intersects(.geometry($0), other) == true }
+            switch other {
+            case .geometry, .boxes, .collection: return gs.contains { intersects(.geometry($0), other) == true }
+            default: return nil
+            }
         default: return nil
         }
     }
@@ -255,10 +257,7 @@ public struct CQL2Filter: Sendable {
         case let .geometry(g): return g
         case let .collection(gs): return merged(gs)
         case let .boxes(boxes) where boxes.count == 1: return .envelope(boxes[0])
-        case let .boxes(boxes):
-            return .polygon(Polygon(polygons: boxes.map { e in
-                [[SIMD2(e.xMin, e.yMin), SIMD2(e.xMax, e.yMin), SIMD2(e.xMax, e.yMax), SIMD2(e.xMin, e.yMax), SIMD2(e.xMin, e.yMin)]]
-            }))
+        case let .boxes(boxes): return merged(boxes.map { .envelope($0) })
         default: return nil
         }
     }
@@ -289,8 +288,7 @@ public struct CQL2Filter: Sendable {
                 case let .polygon(p):
                     for k in 0..<p.polygonCount { polygons.append(p.rings(ofPolygon: k).map { Array(p.coordinates.part($0)) }) }
                 case let .envelope(e) where !e.isEmpty:
-                    polygons.append([[SIMD2(e.xMin, e.yMin), SIMD2(e.xMax, e.yMin), SIMD2(e.xMax, e.yMax), SIMD2(e.xMin, e.yMax),
-                                      SIMD2(e.xMin, e.yMin)]])
+                    polygons.append([e.closedRing])
                 default: break
                 }
             }

@@ -254,11 +254,7 @@ extension GraticuleServer {
         let inset = min(2.5, Double(min(width, height)) / 4)
         let r = Double(min(width, height)) / 2 - inset
         let c = SIMD2(Double(width) / 2, Double(top) + Double(height) / 2)
-        var path = Path()
-        let outline = (style.pointShape ?? .circle).outline(at: c, radius: r)
-        path.move(to: outline[0].x, outline[0].y)
-        for p in outline.dropFirst() { path.line(to: p.x, p.y) }
-        path.close()
+        let path = Path([(style.pointShape ?? .circle).outline(at: c, radius: r)], closed: true)
         canvas.fill(path, color: (style.pointFill ?? MapStyle.standard.pointFill).rgba)
     }
 
