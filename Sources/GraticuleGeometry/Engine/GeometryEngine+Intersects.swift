@@ -48,9 +48,9 @@ extension GeometryEngine {
     }
 }
 
-/// A geometry as what `intersects` walks: its vertices, its paths (the segments of lines and
+/// A geometry as what `intersects` and `distance` walk: its vertices, its paths (the segments of lines and
 /// rings) and, for polygons, the rings that make its area.
-private struct PlanarShape {
+struct PlanarShape {
     var vertices: [SIMD2<Double>] = []
     var paths: [ArraySlice<SIMD2<Double>>] = []
     var rings: [ArraySlice<SIMD2<Double>>] = []
