@@ -2,9 +2,11 @@
 // GraticuleError, never crash or hang; what parses is bound to a schema of its own properties
 // (text, number, date and boolean fields in turn) and evaluated over features with values,
 // nulls and geometries, which must not crash either (division by zero, powers, LIKE patterns,
-// geometry literals against points, lines and polygons).
+// geometry literals against points, lines and polygons; DWITHIN and BEYOND bound to geographic
+// and projected layers).
 import Foundation
 import GraticuleCore
+import GraticuleCRS
 import GraticuleGeometry
 import GraticuleIO
 
@@ -14,6 +16,8 @@ private let geometries: [Geometry?] = [
     .polygon(Polygon(rings: [[SIMD2(0, 0), SIMD2(5, 0), SIMD2(5, 5), SIMD2(0, 5), SIMD2(0, 0)]])),
 ]
 
+private let references: [SpatialReference] = [4326, 3857].compactMap { try? SpatialReference(wkid: $0) }
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -21,8 +25,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let types: [FieldType] = [.string, .real, .date, .boolean, .integer]
     let names = e.propertyNames.filter { $0.lowercased() != "geometry" }
     let fields = names.enumerated().map { FieldDefinition(name: $1, type: types[$0 % types.count]) }
-    let schema = LayerSchema(fields: fields, geometryType: .unknown)
-    guard let filter = try? CQL2Filter(e, schema: schema) else { return 0 }
+    // Without a spatial reference, then (for DWITHIN and BEYOND, which need one) geographic
+    // (geodesic metres) and projected (planar metres).
+    let filters = ([nil] + references).compactMap { sr in
+        try? CQL2Filter(e, schema: LayerSchema(fields: fields, geometryType: .unknown, spatialReference: sr))
+    }
+    guard !filters.isEmpty else { return 0 }
     let samples: [[AttributeValue]] = [
         fields.map { _ in .null },
         fields.map { f in
@@ -35,8 +43,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
         },
     ]
-    for g in geometries {
-        for values in samples { _ = filter.matches(Feature(geometry: g, attributes: values)) }
+    for filter in filters {
+        for g in geometries {
+            for values in samples { _ = filter.matches(Feature(geometry: g, attributes: values)) }
+        }
     }
     return 0
 }

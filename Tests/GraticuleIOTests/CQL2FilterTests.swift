@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GraticuleIO
 import GraticuleCore
+import GraticuleCRS
 import GraticuleGeometry
 
 /// One filter of Fixtures/cql2/cases.json (tools/oracle/cql2_filter.py: the ids from ogrinfo
@@ -89,6 +90,12 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
          .inList(.function(.casei, .property("road_class")), [.function(.casei, .string("Οδος")), .function(.casei, .string("Straße"))], negated: false)),
         ("(a > 1) = TRUE", .comparison(.equal, .comparison(.greater, .property("a"), .number(1)), .boolean(true))),
         ("ns:name.first = 1.5e3", .comparison(.equal, .property("ns:name.first"), .number(1500))),
+        ("DWITHIN(the_geom, POINT(1 2), 10.5, statute  Miles)",
+         .distance(.within, .property("the_geom"), .geometry(.point(Point(x: 1, y: 2))), distance: 10.5, unit: .statuteMiles)),
+        ("beyond(geom, POINT(1 2), 0, metres)", .distance(.beyond, .property("geom"), .geometry(.point(Point(x: 1, y: 2))), distance: 0, unit: .meters)),
+        ("RELATE(geom, POINT(1 2), t*f**F***)", .relate(.property("geom"), .geometry(.point(Point(x: 1, y: 2))), pattern: "T*F**F***")),
+        ("RELATE(geom, POINT(1 2), '212101212')", .relate(.property("geom"), .geometry(.point(Point(x: 1, y: 2))), pattern: "212101212")),
+        ("dwithin = 1", .comparison(.equal, .property("dwithin"), .number(1))),
     ] as [(String, CQL2Expression)])
     func parses(_ text: String, _ expected: CQL2Expression) throws {
         #expect(try CQL2Text.parse(text) == expected)
@@ -125,6 +132,13 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
         ("BBOX(g, 0, 0, 1, 1, 'EPSG:3857')", "BBOX in EPSG:3857", 20),
         ("BBOX(g, 0, 5, 1, 1)", "south 5.0 is north of its north 1.0", 0),
         ("BBOX('x', 0, 0, 1, 1)", "BBOX takes a property", 0),
+        ("DWITHIN(g, POINT(1 2), 10, furlongs)", "DWITHIN's unit must be one of meters, kilometers, feet, statute miles, nautical miles; found 'furlongs'", 27),
+        ("DWITHIN(g, POINT(1 2), 10, statute)", "found 'statute'", 27),
+        ("DWITHIN(g, POINT(1 2), 10)", "expected ','", 25),
+        ("BEYOND(g, POINT(1 2), -1, meters)", "BEYOND's distance must not be negative, found -1.0", 22),
+        ("DWITHIN(g, POINT(1 2), ten, meters)", "invalid number ''", 23),
+        ("RELATE(g, POINT(1 2), T*F**F**)", "RELATE's pattern must be nine of T, F, *, 0, 1, 2 (as T*F**F***), found 'T*F**F**'", 22),
+        ("RELATE(g, POINT(1 2), 'T*F**F**X')", "found 'T*F**F**X'", 22),
     ])
     func refuses(_ text: String, _ message: String, _ offset: Int) {
         do {
@@ -156,10 +170,34 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
         let schema = try places.get().schema
         let mixed = "GEOMETRYCOLLECTION(POINT(2.3 48.9), POLYGON((0 40, 10 40, 10 50, 0 50, 0 40)))"
         #expect(throws: GraticuleError.invalidInput("S_WITHIN with a GEOMETRYCOLLECTION of points, lines and areas together is not "
-                                                    + "supported (its members must be of one kind; S_INTERSECTS and S_DISJOINT take any)")) {
+                                                    + "supported (its members must be of one kind; S_INTERSECTS, S_DISJOINT, DWITHIN and BEYOND take any)")) {
             try CQL2Filter(text: "S_WITHIN(geometry, \(mixed))", schema: schema)
         }
         #expect((try? CQL2Filter(text: "S_DISJOINT(geometry, \(mixed))", schema: schema)) != nil)
+    }
+
+    /// DWITHIN and BEYOND on projected data measure in the projection's unit: a point 3 km east
+    /// and 4 km north of another is 5 km from it in Web Mercator's metres, and 5,000 US survey
+    /// feet (1,524.003 m) in New York Long Island's (EPSG:2263; the definitions, by hand).
+    /// Without a spatial reference there is nothing to measure metres with: refused.
+    @Test func distanceOnProjectedData() throws {
+        for (wkid, x, y, metres) in [(3857, 3000.0, 4000.0, 5000.0), (2263, 3000.0, 4000.0, 5000.0 * 1200 / 3937)] {
+            let sr = try SpatialReference(wkid: wkid)
+            let schema = LayerSchema(fields: [], geometryType: .point, spatialReference: sr)
+            let feature = Feature(geometry: .point(Point(x: x, y: y)), attributes: [])
+            for (text, expected) in [("DWITHIN(geometry, POINT(0 0), \(metres + 0.01), meters)", true),
+                                     ("DWITHIN(geometry, POINT(0 0), \(metres - 0.01), meters)", false),
+                                     ("BEYOND(geometry, POINT(0 0), \((metres - 0.01) / 1000), kilometers)", true),
+                                     ("DWITHIN(geometry, LINESTRING(\(x) -1, \(x) 1e9), 1, feet)", true)] {
+                #expect(try CQL2Filter(text: text, schema: schema).matches(feature) == expected, "EPSG:\(wkid) \(text)")
+            }
+        }
+        let unknown = LayerSchema(fields: [], geometryType: .point)
+        #expect(throws: GraticuleError.invalidInput("DWITHIN needs to know how the layer's coordinates measure distances: its spatial "
+                                                    + "reference is unknown")) {
+            try CQL2Filter(text: "DWITHIN(geometry, POINT(0 0), 1, meters)", schema: unknown)
+        }
+        #expect((try? CQL2Filter(text: "RELATE(geometry, POINT(0 0), T********)", schema: unknown)) != nil)
     }
 
     /// A property the layer does not have is an error naming it and the ones it has.

@@ -4,7 +4,9 @@ import Testing
 
 /// OGC API - Features - Part 3 `filter` (CQL2 text) on the server. Expected features: for the
 /// countries, `ogrinfo -where` (GDAL 3.6.2) on Natural Earth's ne_110m_admin_0_countries.shp
-/// (the built-in layer's source), and shapely 2 (GEOS 3.14.1) for the spatial filters; for the squares
+/// (the built-in layer's source), shapely 2 (GEOS 3.14.1) for the spatial filters and ECQL's
+/// RELATE, and for DWITHIN pyproj's WGS 84 geodesics (`tools/oracle/distance.py --countries 2.35
+/// 48.85 300`: Belgium 182.7 km, Germany 288.0, Switzerland beyond at 357); for the squares
 /// (squares.geojson: A is 1..10° × 1..10°, B 10..20° × 1..10°, P the point (−30, 20), L the line
 /// (−40, −20)–(−20, −20)), the EPSG:3857 point from pyproj 3.7.2 (3°E 8°N is
 /// 333958.4724, 893463.7510).
@@ -36,6 +38,9 @@ import Testing
                                                        "Russia", "Spain", "Sweden", "Turkey", "Ukraine", "United Kingdom"]),
         ("S_CROSSES(geometry, LINESTRING(0 50, 30 50))", ["Belgium", "Czechia", "France", "Germany", "Luxembourg", "Poland", "Ukraine"]),
         ("S_CONTAINS(geometry, POINT(2.35 48.85))", ["France"]),
+        ("DWITHIN(geometry, POINT(2.35 48.85), 300, kilometers)", ["France", "Belgium", "United Kingdom", "Luxembourg", "Netherlands", "Germany"]),
+        ("RELATE(geometry, POINT(2.35 48.85), T*****FF*) OR RELATE(geometry, LINESTRING(0 50, 30 50), '1********') AND ADMIN LIKE 'P%'",
+         ["France", "Poland"]),
     ])
     func countries(_ filter: String, _ expected: [String]) async throws {
         #expect(try await Self.names("countries", filter) == Set(expected))

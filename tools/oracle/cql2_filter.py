@@ -13,16 +13,23 @@ sqlite   Python's sqlite3, the rows in a table, `SELECT id FROM places WHERE W`:
          only in the same case, as in CQL2 (OGR SQL's = ignores case: CASEI is CQL2's way);
          used where a NOT meets nulls or a text equality meets a case variant
 shapely  the spatial predicate of that name by shapely on the features' geometries (planar,
-         GEOS)
+         GEOS); ECQL's RELATE by shapely's relate_pattern
+geodesic ECQL's DWITHIN / BEYOND: the least WGS 84 geodesic distance from the feature to the
+         literal (tools/oracle/distance.py: pyproj's Geod.inv over finely sampled segments)
+         against the distance in metres
 python   the definition in OGC 21-065r2 computed in Python: CASEI (str.casefold), ACCENTI
          (NFD, combining marks dropped), the temporal functions on intervals (a date is its
          whole day, UTC)
 
-    pip install shapely && apt-get install gdal-bin && python3 tools/oracle/cql2_filter.py
+    pip install shapely pyproj==3.7.2 numpy && apt-get install gdal-bin && python3 tools/oracle/cql2_filter.py
 """
 import datetime as dt, json, os, re, sqlite3, subprocess, unicodedata
 
+import pyproj
 import shapely
+import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from distance import geodesic  # noqa: E402
 from shapely.geometry import LineString, Point, Polygon, box, shape
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -118,6 +125,21 @@ CASES = [
      "shapely:within", shapely.GeometryCollection([Polygon([(0, 40), (10, 40), (10, 50), (0, 50), (0, 40)]),
                                                     Polygon([(12, 50), (15, 50), (15, 55), (12, 55), (12, 50)])])),
     ("S_DISJOINT(geometry, GEOMETRYCOLLECTION EMPTY)", "shapely:disjoint", shapely.GeometryCollection()),
+    # ECQL's distance tests (metres on the ellipsoid: the layer is longitude/latitude) and RELATE.
+    ("DWITHIN(geometry, POINT(2.35 48.85), 10, kilometers)", "geodesic:within 10000", Point(2.35, 48.85)),
+    ("DWITHIN(geometry, POINT(8.0 47.0), 60, kilometers)", "geodesic:within 60000", Point(8.0, 47.0)),
+    ("BEYOND(geometry, POINT(13.4 52.5), 70, kilometers)", "geodesic:beyond 70000", Point(13.4, 52.5)),
+    ("BEYOND(geometry, POINT(13.4 52.5), 50, kilometers)", "geodesic:beyond 50000", Point(13.4, 52.5)),
+    ("DWITHIN(geometry, POINT(-179.9 -17.5), 30, kilometers)", "geodesic:within 30000", Point(-179.9, -17.5)),
+    ("DWITHIN(the_geom, LINESTRING(7 49, 9 49), 20, statute miles)", "geodesic:within 32186.88", LineString([(7, 49), (9, 49)])),
+    ("dwithin(geometry, POINT(4.8 45.9), 40000, feet)", "geodesic:within 12192", Point(4.8, 45.9)),
+    ("NOT DWITHIN(geometry, POINT(-87.9 41.9), 5, nautical miles)", "geodesic:beyond 9260", Point(-87.9, 41.9)),
+    ("DWITHIN(geometry, GEOMETRYCOLLECTION(POINT(-46.6 -23.6), LINESTRING(-80 39.9, -79 39.9)), 15, kilometers)",
+     "geodesic:within 15000", shapely.GeometryCollection([Point(-46.6, -23.6), LineString([(-80, 39.9), (-79, 39.9)])])),
+    ("RELATE(geometry, POLYGON((2 48, 5 48, 5 46, 2 46, 2 48)), T*F**F***)", "shapely:relate T*F**F***",
+     Polygon([(2, 48), (5, 48), (5, 46), (2, 46), (2, 48)])),
+    ("RELATE(geometry, BBOX(0, 40, 20, 60), 'T********')", "shapely:relate T********", box(0, 40, 20, 60)),
+    ("RELATE(geometry, LINESTRING(7 49, 9 49), '0********')", "shapely:relate 0********", LineString([(7, 49), (9, 49)])),
     ("T_AFTER(when, DATE('2020-06-30'))", "python", lambda r: r["when"] is not None and day(r["when"])[0] > day("2020-06-30")[1]),
     ("T_BEFORE(at, TIMESTAMP('2020-06-30T00:00:00Z'))", "python", lambda r: r["at"] is not None and instant(r["at"]) < instant("2020-06-30T00:00:00Z")),
     ("T_INTERSECTS(when, INTERVAL('2020-06-30', '..'))", "python", lambda r: r["when"] is not None and day(r["when"])[1] >= day("2020-06-30")[0]),
@@ -154,7 +176,8 @@ def main():
     db.execute("CREATE TABLE places (id INTEGER, name TEXT, pop INTEGER, area REAL, flag INTEGER, \"when\" TEXT, at TEXT, kind TEXT)")
     db.executemany("INSERT INTO places VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [tuple(r[k] for k in keys) for r in rows])
     gdal = subprocess.run(["gdalinfo", "--version"], capture_output=True, text=True).stdout.strip()
-    out = {"generator": "tools/oracle/cql2_filter.py", "gdal": gdal, "sqlite": sqlite3.sqlite_version, "shapely": shapely.__version__, "cases": []}
+    out = {"generator": "tools/oracle/cql2_filter.py", "gdal": gdal, "sqlite": sqlite3.sqlite_version, "shapely": shapely.__version__,
+           "pyproj": pyproj.__version__, "cases": []}
     for text, kind, ref in CASES:
         if kind == "ogr":
             run = subprocess.run(["ogrinfo", "-ro", "-q", path, "places", "-where", ref], capture_output=True, text=True, check=True)
@@ -170,6 +193,16 @@ def main():
             disjoint = kind == "shapely-disjoint"
             ids = [r["id"] for r in rows if r["geometry"].intersects(ref) != disjoint]
             reference = f"shapely {'disjoint' if disjoint else 'intersects'} {ref.wkt}"
+        elif kind.startswith("geodesic:"):
+            test, metres = kind.split(":")[1].split()
+            members = list(ref.geoms) if ref.geom_type == "GeometryCollection" else [ref]
+            near = {r["id"]: min(geodesic(r["geometry"], m) for m in members) <= float(metres) for r in rows}
+            ids = [i for i, n in near.items() if n == (test == "within")]
+            reference = f"pyproj geodesic distance {'<=' if test == 'within' else '>'} {metres} m from {ref.wkt}"
+        elif kind.startswith("shapely:relate "):
+            pattern = kind.split()[-1]
+            ids = [r["id"] for r in rows if r["geometry"].relate_pattern(ref, pattern)]
+            reference = f"shapely relate_pattern {pattern} {ref.wkt}"
         elif kind.startswith("shapely:"):
             negated, predicate = kind.startswith("shapely:not "), kind.split()[-1].split(":")[-1]
             ids = [r["id"] for r in rows if getattr(r["geometry"], predicate)(ref) != negated]

@@ -13,6 +13,12 @@ two meet (planar in degrees). Sampling can only overestimate the true least dist
 three levels the step is a 400³th of a segment, far below a millimetre here.
 
     pip install pyproj==3.7.2 shapely numpy && python3 tools/oracle/distance.py
+
+With `--countries LON LAT KM` it prints instead the countries of Natural Earth's 1:110m layer
+(the server's built-in `countries`, read with ogr2ogr) whose geodesic distance from the point is
+at most KM kilometres (the route test of DWITHIN):
+
+    python3 tools/oracle/distance.py --countries 2.35 48.85 300
 """
 import json, os, sys
 
@@ -75,6 +81,10 @@ def samples(segs, ranges):
     return np.vstack(pts), where
 
 def nearest(pa, pb):
+    """The least distance between the two sets and its pair of indices (looping over the smaller)."""
+    if len(pa) > len(pb):
+        d, j, i = nearest(pb, pa)
+        return d, i, j
     best, bi, bj = np.inf, 0, 0
     for i, (lon, lat) in enumerate(pa):
         _, _, d = GEOD.inv(np.full(len(pb), lon), np.full(len(pb), lat), pb[:, 0], pb[:, 1])
@@ -121,5 +131,28 @@ def main():
     for c in geodesic_cases:
         print(f"{c['metres']:16.4f}  {c['a']} × {c['b']}")
 
+def countries_within(lon, lat, km):
+    import subprocess, tempfile
+    from shapely.geometry import Point, shape
+    shp = os.path.join(ROOT, "Tests/GraticuleIOTests/Fixtures/ne_110m_admin_0_countries.shp")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "countries.geojson")
+        subprocess.run(["ogr2ogr", "-f", "GeoJSON", out, shp], check=True)
+        features = json.load(open(out))["features"]
+    p = Point(lon, lat)
+    near = []
+    for f in features:
+        g = shape(f["geometry"])
+        # Over 20° away in the plane of degrees: far beyond the distances asked for here.
+        if g.distance(p) > 20:
+            continue
+        d = geodesic(g, p)
+        if d <= km * 1000:
+            near.append((round(d / 1000, 1), f["properties"]["ADMIN"]))
+    print(sorted(near))
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--countries"]:
+        countries_within(*map(float, sys.argv[2:5]))
+    else:
+        main()

@@ -21,6 +21,14 @@ public indirect enum CQL2Expression: Hashable, Sendable {
     case isNull(CQL2Expression, negated: Bool)
     /// `S_INTERSECTS(a, b)` and the other spatial functions.
     case spatial(CQL2SpatialPredicate, CQL2Expression, CQL2Expression)
+    /// ECQL's `DWITHIN(a, b, distance, units)` and `BEYOND(…)` (GeoServer's CQL_FILTER; not
+    /// CQL2): whether the least distance between the two geometries is at most (`within`) or
+    /// more than (`beyond`) `distance` `unit`s. `CQL2Filter` measures on the ellipsoid for
+    /// geographic data, in the projection's unit for projected data.
+    case distance(CQL2DistanceTest, CQL2Expression, CQL2Expression, distance: Double, unit: CQL2DistanceUnit)
+    /// ECQL's `RELATE(a, b, pattern)`: whether the DE-9IM matrix of a and b
+    /// (`GeometryEngine.relate`) matches the nine-character pattern (`T*F**F***`).
+    case relate(CQL2Expression, CQL2Expression, pattern: String)
     /// `T_INTERSECTS(a, b)` and the other temporal functions (Allen's interval relations).
     case temporal(CQL2TemporalPredicate, CQL2Expression, CQL2Expression)
     /// A boolean used as a condition: `TRUE`, or a boolean property alone.
@@ -65,6 +73,7 @@ public indirect enum CQL2Expression: Hashable, Sendable {
         case let .and(xs), let .or(xs): xs
         case let .not(x), let .isTrue(x), let .isNull(x, _), let .function(_, x): [x]
         case let .comparison(_, a, b), let .spatial(_, a, b), let .temporal(_, a, b), let .arithmetic(_, a, b): [a, b]
+        case let .distance(_, a, b, _, _), let .relate(a, b, _): [a, b]
         case let .like(a, p, _, _): [a, p]
         case let .between(a, l, h, _): [a, l, h]
         case let .inList(a, xs, _): [a] + xs
@@ -76,7 +85,8 @@ public indirect enum CQL2Expression: Hashable, Sendable {
     /// nil for a number, text, date, geometry or arithmetic.
     public var asCondition: CQL2Expression? {
         switch self {
-        case .and, .or, .not, .comparison, .like, .between, .inList, .isNull, .spatial, .temporal, .isTrue: self
+        case .and, .or, .not, .comparison, .like, .between, .inList, .isNull, .spatial, .distance, .relate, .temporal, .isTrue:
+            self
         case .boolean, .property: .isTrue(self)
         default: nil
         }
@@ -114,6 +124,8 @@ public indirect enum CQL2Expression: Hashable, Sendable {
         case let .function(f, x): return .function(f, try map(x))
         case let .comparison(op, a, b): return .comparison(op, try map(a), try map(b))
         case let .spatial(op, a, b): return .spatial(op, try map(a), try map(b))
+        case let .distance(op, a, b, d, u): return .distance(op, try map(a), try map(b), distance: d, unit: u)
+        case let .relate(a, b, p): return .relate(try map(a), try map(b), pattern: p)
         case let .temporal(op, a, b): return .temporal(op, try map(a), try map(b))
         case let .arithmetic(op, a, b): return .arithmetic(op, try map(a), try map(b))
         case let .like(a, p, n, c): return .like(try map(a), pattern: try map(p), negated: n, caseInsensitive: c)
@@ -153,6 +165,43 @@ public enum CQL2SpatialPredicate: String, Hashable, Sendable, CaseIterable {
         case .overlaps: GeometryEngine.overlaps(a, b)
         case .touches: GeometryEngine.touches(a, b)
         case .within: GeometryEngine.within(a, b)
+        }
+    }
+}
+
+/// ECQL's distance tests: `DWITHIN` (the least distance at most the given one) and `BEYOND`
+/// (more than it).
+public enum CQL2DistanceTest: String, Hashable, Sendable {
+    case within = "DWITHIN", beyond = "BEYOND"
+}
+
+/// The units of ECQL's `DWITHIN` and `BEYOND`: `meters`, `kilometers`, `feet`, `statute miles`,
+/// `nautical miles` (the ECQL grammar's words; singulars and British spellings are read too).
+public enum CQL2DistanceUnit: String, Hashable, Sendable, CaseIterable {
+    case meters, kilometers, feet, statuteMiles = "statute miles", nauticalMiles = "nautical miles"
+
+    /// Metres per unit (the international foot and statute mile, the international nautical mile).
+    public var metres: Double {
+        switch self {
+        case .meters: 1
+        case .kilometers: 1000
+        case .feet: 0.3048
+        case .statuteMiles: 1609.344
+        case .nauticalMiles: 1852
+        }
+    }
+
+    /// The unit named by one or two words, any case: `meters`, `metres`, `meter`, `kilometers`,
+    /// `feet`, `foot`, `statute miles`, `nautical miles`, ….
+    public init?(words: String) {
+        let w = words.lowercased().split(separator: " ").joined(separator: " ")
+        switch w {
+        case "meters", "meter", "metres", "metre": self = .meters
+        case "kilometers", "kilometer", "kilometres", "kilometre": self = .kilometers
+        case "feet", "foot": self = .feet
+        case "statute miles", "statute mile": self = .statuteMiles
+        case "nautical miles", "nautical mile": self = .nauticalMiles
+        default: return nil
         }
     }
 }

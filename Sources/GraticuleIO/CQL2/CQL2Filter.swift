@@ -19,27 +19,51 @@ import GraticuleGeometry
 ///   `'2020-06-30T'`) compares with a date as that date. The temporal functions take a date as
 ///   its whole day, a date-time as an instant, an `INTERVAL` as its span (open ends unbounded);
 /// - geometries planar in the layer's coordinates (`GeometryEngine.intersects`, `relate` for the
-///   other spatial functions); a `BBOX` whose
-///   west is east of its east spans the antimeridian.
+///   other spatial functions and ECQL's `RELATE`); a `BBOX` whose west is east of its east spans
+///   the antimeridian. ECQL's `DWITHIN` and `BEYOND` measure in metres (from their unit): on
+///   the ellipsoid when the layer is geographic (`GeometryEngine.geodeticDistance`), in the
+///   projection's unit when it is projected (`GeometryEngine.distance`); never degrees taken
+///   for metres.
 public struct CQL2Filter: Sendable {
     public let expression: CQL2Expression
     let fields: [String: Int]
+    /// How `DWITHIN` and `BEYOND` measure: nil for geodesic metres (geographic data), else
+    /// the metres per unit of the projected coordinates.
+    let metresPerUnit: Double?
 
     /// Binds `expression` to `schema`.
     /// - Throws: `GraticuleError.invalidInput` naming a property the schema does not have, with
     ///   the properties it has: `unknown property "pop" in the filter; properties: name, n, when, geometry`;
     ///   or a spatial function other than `S_INTERSECTS` and `S_DISJOINT` given a
-    ///   `GEOMETRYCOLLECTION` that mixes points, lines and areas.
+    ///   `GEOMETRYCOLLECTION` that mixes points, lines and areas; or `DWITHIN` or `BEYOND` on a
+    ///   layer whose spatial reference is unknown or neither geographic nor projected.
     public init(_ expression: CQL2Expression, schema: LayerSchema) throws(GraticuleError) {
         self.expression = expression
-        var mixed: CQL2SpatialPredicate?
+        var mixed: String?, distance: CQL2DistanceTest?
         expression.visit { e in
-            guard case let .spatial(op, a, b) = e, op != .intersects, op != .disjoint else { return }
-            for case let .collection(gs) in [a, b] where Self.merged(gs) == nil { mixed = op }
+            switch e {
+            case let .spatial(op, a, b) where op != .intersects && op != .disjoint:
+                for case let .collection(gs) in [a, b] where Self.merged(gs) == nil { mixed = op.rawValue }
+            case let .relate(a, b, _):
+                for case let .collection(gs) in [a, b] where Self.merged(gs) == nil { mixed = "RELATE" }
+            case let .distance(op, _, _, _, _): distance = op
+            default: break
+            }
         }
         if let mixed {
-            throw .invalidInput("\(mixed.rawValue) with a GEOMETRYCOLLECTION of points, lines and areas together is not supported "
-                                + "(its members must be of one kind; S_INTERSECTS and S_DISJOINT take any)")
+            throw .invalidInput("\(mixed) with a GEOMETRYCOLLECTION of points, lines and areas together is not supported "
+                                + "(its members must be of one kind; S_INTERSECTS, S_DISJOINT, DWITHIN and BEYOND take any)")
+        }
+        let sr = schema.spatialReference
+        if sr?.isGeographic == true {
+            metresPerUnit = nil
+        } else if let sr, sr.isProjected, let unit = sr.unit, unit.kind == .length {
+            metresPerUnit = unit.exactFactor
+        } else if let distance {
+            throw .invalidInput("\(distance.rawValue) needs to know how the layer's coordinates measure distances: its spatial reference is "
+                                + (sr.map { "\($0.name), neither geographic nor projected" } ?? "unknown"))
+        } else {
+            metresPerUnit = 1
         }
         var fields: [String: Int] = [:]
         for name in expression.propertyNames {
@@ -129,6 +153,12 @@ public struct CQL2Filter: Sendable {
                 guard let g = Self.geometry(value(a, f)), let h = Self.geometry(value(b, f)) else { return nil }
                 return op.holds(g, h)
             }
+        case let .distance(op, a, b, d, unit):
+            guard let near = within(value(a, f), value(b, f), d * unit.metres) else { return nil }
+            return near == (op == .within)
+        case let .relate(a, b, pattern):
+            guard let g = Self.geometry(value(a, f)), let h = Self.geometry(value(b, f)) else { return nil }
+            return GeometryEngine.relate(g, h).matches(pattern)
         case let .temporal(op, a, b):
             guard case let .time(x) = value(a, f), case let .time(y) = value(b, f) else { return nil }
             return op.holds(x, y)
@@ -248,6 +278,32 @@ public struct CQL2Filter: Sendable {
             }
         default: return nil
         }
+    }
+
+    /// Whether two spatial values lie within `metres` of each other (some member of one within
+    /// that distance of some member of the other): geodesic on geographic data
+    /// (`GeometryEngine.geodeticDistance`), planar in the projection's unit on projected data;
+    /// nil when either is not spatial or is empty.
+    func within(_ a: Value, _ b: Value, _ metres: Double) -> Bool? {
+        func parts(_ v: Value) -> [Geometry]? {
+            switch v {
+            case let .geometry(g): [g]
+            case let .collection(gs): gs
+            case let .boxes(bs): bs.map { .envelope($0) }
+            default: nil
+            }
+        }
+        guard let xs = parts(a), let ys = parts(b) else { return nil }
+        var measured = false
+        for g in xs {
+            for h in ys {
+                let d = metresPerUnit.map { GeometryEngine.distance(g, h) * $0 } ?? GeometryEngine.geodeticDistance(g, h)
+                if d.isNaN { continue }
+                if d <= metres { return true }
+                measured = true
+            }
+        }
+        return measured ? false : nil
     }
 
     /// A spatial value as a geometry: a `BBOX` across the antimeridian as its two boxes, one

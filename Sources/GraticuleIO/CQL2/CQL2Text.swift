@@ -12,7 +12,9 @@ import GraticuleGeometry
 /// (letters, digits, `_`, `.`, `:`) or any text in double quotes. Besides CQL2, `ILIKE`
 /// (case-insensitive `LIKE`) as GDAL 3.6's OAPIF driver sends it, and GeoServer's ECQL
 /// spellings that its `CQL_FILTER` users write: the spatial functions without the `S_`
-/// (`INTERSECTS(…)`, `WITHIN(…)`, …), and `BBOX(property, west, south, east, north[, 'EPSG:4326'])`.
+/// (`INTERSECTS(…)`, `WITHIN(…)`, …), `BBOX(property, west, south, east, north[, 'EPSG:4326'])`,
+/// `DWITHIN(geometry, POINT(2.35 48.85), 10, kilometers)`, `BEYOND(…)` and
+/// `RELATE(geometry, POLYGON(…), T*F**F***)`.
 public enum CQL2Text {
     /// The well-known-text geometries a literal may be (alone or in a `GEOMETRYCOLLECTION`).
     static let geometryWords: Set<String> = ["POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING", "MULTIPOLYGON"]
@@ -261,6 +263,10 @@ public enum CQL2Text {
                 let (a, b) = try pair()
                 return .spatial(op, a, b)
             }
+            if ["DWITHIN", "BEYOND", "RELATE"].contains(word) && nextIsParenthesis(after: word) {
+                i += word.utf8.count
+                return try ecqlDistanceOrRelate(word, at: start)
+            }
             if let op = CQL2TemporalPredicate(rawValue: word) {
                 i += word.utf8.count
                 let (a, b) = try pair()
@@ -345,7 +351,7 @@ public enum CQL2Text {
                 i = j
                 skip()
                 if i < bytes.count, bytes[i] == 0x28 {
-                    throw error("unknown function \(name) (functions: CASEI, ACCENTI, S_INTERSECTS, S_WITHIN and the other S_…, T_…)", at: start)
+                    throw error("unknown function \(name) (functions: CASEI, ACCENTI, S_INTERSECTS, S_WITHIN and the other S_…, T_…, DWITHIN, BEYOND, RELATE)", at: start)
                 }
                 return .property(name)
             }
@@ -379,6 +385,53 @@ public enum CQL2Text {
             try expect(")")
             guard v[1] <= v[3] else { throw error("BBOX's south \(v[1]) is north of its north \(v[3])", at: start) }
             return .spatial(.intersects, property, .bbox(v))
+        }
+
+        /// ECQL's `DWITHIN(a, b, distance, units)`, `BEYOND(…)` and `RELATE(a, b, pattern)` after
+        /// the function's name (the pattern bare, as GeoServer's ECQL writes it, or quoted).
+        mutating func ecqlDistanceOrRelate(_ word: String, at start: Int) throws(GraticuleError) -> CQL2Expression {
+            try expect("(")
+            let a = try scalar()
+            try expect(",")
+            let b = try scalar()
+            try expect(",")
+            skip()
+            let at = i
+            if word == "RELATE" {
+                var pattern: String
+                if i < bytes.count, bytes[i] == 0x27 {
+                    pattern = try stringLiteral()
+                } else {
+                    var j = i
+                    while j < bytes.count, "TtFf*012".utf8.contains(bytes[j]) { j += 1 }
+                    pattern = String(decoding: bytes[i ..< j], as: UTF8.self)
+                    i = j
+                }
+                pattern = pattern.uppercased()
+                guard pattern.count == 9, pattern.allSatisfy({ "TF*012".contains($0) }) else {
+                    throw error("RELATE's pattern must be nine of T, F, *, 0, 1, 2 (as T*F**F***), found '\(pattern)'", at: at)
+                }
+                try expect(")")
+                return .relate(a, b, pattern: pattern)
+            }
+            let d = try number()
+            guard d >= 0 else { throw error("\(word)'s distance must not be negative, found \(d)", at: at) }
+            try expect(",")
+            skip()
+            let unitAt = i
+            var words = peekWord()
+            i += words.utf8.count
+            if words == "STATUTE" || words == "NAUTICAL" {
+                let second = peekWord()
+                i += second.utf8.count
+                if !second.isEmpty { words += " " + second }
+            }
+            guard let unit = CQL2DistanceUnit(words: words) else {
+                throw error("\(word)'s unit must be one of meters, kilometers, feet, statute miles, nautical miles; found "
+                            + (words.isEmpty ? describeNext() : "'\(words.lowercased())'"), at: unitAt)
+            }
+            try expect(")")
+            return .distance(word == "DWITHIN" ? .within : .beyond, a, b, distance: d, unit: unit)
         }
 
         /// `'text'`, with `''` for a quote inside.
