@@ -182,7 +182,7 @@ struct ImageDeflate {
                         x = run
                     } else {
                         tokens.append(Self.filterByte << 62)
-                        freq[0] += 1
+                        freq[0] &+= 1
                     }
                     var literalStart = -1
                     while x < w {
@@ -190,7 +190,7 @@ struct ImageDeflate {
                         // run: a literal, without measuring runs (most pixels of a photo-like
                         // raster, the edges of a map).
                         let p = row[x]
-                        let runs = (hasAbove && p == above[x]) || (x > 0 && p == row[x - 1])
+                        let runs = (hasAbove && p == above[x]) || (x > 0 && p == row[x &- 1])
                         if !runs {
                             if rgbOnly && p >> 24 != 0xFF { return false }
                             unmatched &+= 1
@@ -201,7 +201,7 @@ struct ImageDeflate {
                                                                 window: Self.window)
                                 if n > 0 {
                                     if literalStart >= 0 {
-                                        tokens.append(Self.literals << 62 | UInt64(x - literalStart) << 32 | UInt64(y * w + literalStart))
+                                        tokens.append(Self.literals << 62 | UInt64(x &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
                                         literalStart = -1
                                     }
                                     tokens.append(Self.left << 62 | UInt64(bpp &* n) << 32 | UInt64(distance))
@@ -209,16 +209,16 @@ struct ImageDeflate {
                                     continue
                                 }
                             }
-                            freq[Int(p & 0xFF)] += 1
-                            freq[Int(p >> 8 & 0xFF)] += 1
-                            freq[Int(p >> 16 & 0xFF)] += 1
-                            if !rgbOnly { freq[Int(p >> 24)] += 1 }
+                            freq[Int(p & 0xFF)] &+= 1
+                            freq[Int(p &>> 8 & 0xFF)] &+= 1
+                            freq[Int(p &>> 16 & 0xFF)] &+= 1
+                            if !rgbOnly { freq[Int(p &>> 24)] &+= 1 }
                             colours.insert(p)
                             if literalStart < 0 { literalStart = x }
-                            x += 1
+                            x &+= 1
                             continue
                         }
-                        let rest = w - x
+                        let rest = w &- x
                         let up = if !hasAbove {
                             0
                         } else if let bits, let bitsAbove {
@@ -233,9 +233,9 @@ struct ImageDeflate {
                             // the row above that reaches the row's end is kept: it can run on
                             // into the next row.
                             let same = if let bits {
-                                Self.sameRun(row, from: x, end: w, row[x - 1], bits)
+                                Self.sameRun(row, from: x, end: w, row[x &- 1], bits)
                             } else {
-                                Self.sameRun(row + x, row[x - 1], rest)
+                                Self.sameRun(row + x, row[x &- 1], rest)
                             }
                             if same >= up {
                                 run = same
@@ -244,14 +244,14 @@ struct ImageDeflate {
                         }
                         // A run of at least one pixel (the first one matched above).
                         if literalStart >= 0 {
-                            tokens.append(Self.literals << 62 | UInt64(x - literalStart) << 32 | UInt64(y * w + literalStart))
+                            tokens.append(Self.literals << 62 | UInt64(x &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
                             literalStart = -1
                         }
-                        tokens.append(kind << 62 | UInt64(bpp * run) << 32)
-                        x += run
+                        tokens.append(kind << 62 | UInt64(bpp &* run) << 32)
+                        x &+= run
                     }
                     if literalStart >= 0 {
-                        tokens.append(Self.literals << 62 | UInt64(w - literalStart) << 32 | UInt64(y * w + literalStart))
+                        tokens.append(Self.literals << 62 | UInt64(w &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
                     }
                     lastRowEndsAbove = tokens.last! >> 62 == Self.above
                     // The row into the checksum while it is in cache.
@@ -434,15 +434,16 @@ struct ImageDeflate {
                         var p = words.baseAddress! + Int(t & 0xFFFF_FFFF)
                         for _ in 0..<count {
                             let v = p.pointee
-                            let r = lit[Int(v & 0xFF)], g = lit[Int(v >> 8 & 0xFF)], b = lit[Int(v >> 16 & 0xFF)]
-                            let rn = r >> 16, gn = g >> 16, bn = b >> 16
-                            let rgb = UInt64(r & 0xFFFF) | UInt64(g & 0xFFFF) << UInt64(rn) | UInt64(b & 0xFFFF) << UInt64(rn + gn)
-                            let rgbBits = Int(rn + gn + bn)
+                            let r = lit[Int(v & 0xFF)], g = lit[Int(v &>> 8 & 0xFF)], b = lit[Int(v &>> 16 & 0xFF)]
+                            // (Code lengths are at most 15 bits: the sums and shifts stay small.)
+                            let rn = r &>> 16, gn = g &>> 16, bn = b &>> 16
+                            let rgb = UInt64(r & 0xFFFF) | UInt64(g & 0xFFFF) &<< UInt64(rn) | UInt64(b & 0xFFFF) &<< UInt64(rn &+ gn)
+                            let rgbBits = Int(rn &+ gn &+ bn)
                             if rgba {
                                 // The four codes in one write when they fit (they nearly always do).
-                                let a = lit[Int(v >> 24)], an = Int(a >> 16)
-                                if rgbBits + an <= 56 {
-                                    writer.put(rgb | UInt64(a & 0xFFFF) << UInt64(rgbBits), rgbBits + an)
+                                let a = lit[Int(v &>> 24)], an = Int(a &>> 16)
+                                if rgbBits &+ an <= 56 {
+                                    writer.put(rgb | UInt64(a & 0xFFFF) &<< UInt64(rgbBits), rgbBits &+ an)
                                 } else {
                                     writer.put(rgb, rgbBits)
                                     writer.put(UInt64(a & 0xFFFF), an)
