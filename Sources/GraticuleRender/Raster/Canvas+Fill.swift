@@ -24,6 +24,17 @@ extension Path {
     @inline(__always)
     func forEachEdge(closingAll: Bool, skipping: (flags: UnsafePointer<UInt8>, bit: UInt8)? = nil,
                      originX ox: Double, originY oy: Double, _ body: (Double, Double, Double, Double) -> Void) {
+        forEachEdge(closingAll: closingAll, flags: skipping?.flags, originX: ox, originY: oy) { ax, ay, bx, by, flag in
+            if let skipping, flag & skipping.bit != 0 { return }  // left out
+            body(ax, ay, bx, by)
+        }
+    }
+
+    /// `forEachEdge`, giving `body` each edge's flag byte too (from `flags`, one per point as
+    /// above; 0 without flags).
+    @inline(__always)
+    func forEachEdge(closingAll: Bool, flags: UnsafePointer<UInt8>?, originX ox: Double, originY oy: Double,
+                     _ body: (Double, Double, Double, Double, UInt8) -> Void) {
         xs.withUnsafeBufferPointer { xs in
             ys.withUnsafeBufferPointer { ys in
                 for sub in subpaths where sub.end - sub.start >= 2 {
@@ -32,11 +43,7 @@ extension Path {
                     var px = xs[first] - ox, py = ys[first] - oy
                     for i in (closing ? sub.start : sub.start + 1)..<sub.end {
                         let qx = xs[i] - ox, qy = ys[i] - oy
-                        if let skipping, skipping.flags[i] & skipping.bit != 0 {
-                            // Left out.
-                        } else {
-                            body(px, py, qx, qy)
-                        }
+                        body(px, py, qx, qy, flags?[i] ?? 0)
                         px = qx
                         py = qy
                     }

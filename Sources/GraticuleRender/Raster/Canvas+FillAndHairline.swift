@@ -35,8 +35,13 @@ extension Canvas {
             if fill.w == 0 {
                 paint(minX: x0, minY: y0, maxX: x1, maxY: y1, color: stroke, rule: .nonZero, stroking)
             } else {
-                paint(minX: x0, minY: y0, maxX: x1, maxY: y1, first: fill, second: stroke, secondIsAreaOnly: true,
-                      filling, stroking)
+                // One walk of the edges: each one's fill and hairline meet the same cells.
+                paint(minX: x0, minY: y0, maxX: x1, maxY: y1, first: fill, second: stroke, secondIsAreaOnly: true) { acc, acc2, ox, oy in
+                    path.forEachEdge(closingAll: true, flags: flags, originX: ox, originY: oy) { ax, ay, bx, by, flag in
+                        if flag & fillBit == 0 { acc.addEdge(ax, ay, bx, by) }
+                        if flag & strokeBit == 0 { acc2.addHairline(ax, ay, bx, by, halfWidth: hw) }
+                    }
+                }
             }
         }
     }

@@ -77,11 +77,10 @@ extension Canvas {
         let shape = StrokeShape(width: width, miterLimit: miterLimit, geometry: geometry)
         let reach = shape.reach
         paint(minX: b.minX - reach, minY: b.minY - reach, maxX: b.maxX + reach, maxY: b.maxY + reach,
-              first: fill, second: stroke, secondIsAreaOnly: shape.hairline, { acc, ox, oy in
-                  path.addEdges(to: &acc, originX: ox, originY: oy)
-              }, { acc, ox, oy in
-                  shape.add(path, to: &acc, originX: ox, originY: oy)
-              })
+              first: fill, second: stroke, secondIsAreaOnly: shape.hairline) { acc, acc2, ox, oy in
+            path.addEdges(to: &acc, originX: ox, originY: oy)
+            shape.add(path, to: &acc2, originX: ox, originY: oy)
+        }
     }
 }
 
