@@ -198,6 +198,11 @@ private let places = Result { try GeoJSONReader(url: try fixture("cql2/places.ge
             try CQL2Filter(text: "DWITHIN(geometry, POINT(0 0), 1, meters)", schema: unknown)
         }
         #expect((try? CQL2Filter(text: "RELATE(geometry, POINT(0 0), T********)", schema: unknown)) != nil)
+        let grads = LayerSchema(fields: [], geometryType: .point, spatialReference: try SpatialReference(wkid: 4807))
+        #expect(throws: GraticuleError.invalidInput("BEYOND needs to know how the layer's coordinates measure distances: its spatial "
+                                                    + "reference is NTF (Paris), neither projected nor geographic in degrees")) {
+            try CQL2Filter(text: "BEYOND(geometry, POINT(0 0), 1, meters)", schema: grads)
+        }
     }
 
     /// A property the layer does not have is an error naming it and the ones it has.

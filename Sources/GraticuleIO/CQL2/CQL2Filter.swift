@@ -36,7 +36,8 @@ public struct CQL2Filter: Sendable {
     ///   the properties it has: `unknown property "pop" in the filter; properties: name, n, when, geometry`;
     ///   or a spatial function other than `S_INTERSECTS` and `S_DISJOINT` given a
     ///   `GEOMETRYCOLLECTION` that mixes points, lines and areas; or `DWITHIN` or `BEYOND` on a
-    ///   layer whose spatial reference is unknown or neither geographic nor projected.
+    ///   layer whose spatial reference is unknown, or neither projected nor geographic in
+    ///   degrees (NTF Paris in grads, EPSG:4807, is refused, not misread).
     public init(_ expression: CQL2Expression, schema: LayerSchema) throws(GraticuleError) {
         self.expression = expression
         var mixed: String?, distance: CQL2DistanceTest?
@@ -55,15 +56,15 @@ public struct CQL2Filter: Sendable {
                                 + "(its members must be of one kind; S_INTERSECTS, S_DISJOINT, DWITHIN and BEYOND take any)")
         }
         let sr = schema.spatialReference
-        if sr?.isGeographic == true {
+        if let sr, sr.isGeographic, sr.unit.map({ abs($0.exactFactor - Angle.radiansPerDegree) < 1e-15 }) ?? true {
             metresPerUnit = nil
         } else if let sr, sr.isProjected, let unit = sr.unit, unit.kind == .length {
             metresPerUnit = unit.exactFactor
         } else if let distance {
             throw .invalidInput("\(distance.rawValue) needs to know how the layer's coordinates measure distances: its spatial reference is "
-                                + (sr.map { "\($0.name), neither geographic nor projected" } ?? "unknown"))
+                                + (sr.map { "\($0.name), neither projected nor geographic in degrees" } ?? "unknown"))
         } else {
-            metresPerUnit = 1
+            metresPerUnit = 1  // no DWITHIN or BEYOND reads it
         }
         var fields: [String: Int] = [:]
         for name in expression.propertyNames {
