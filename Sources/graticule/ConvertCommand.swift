@@ -37,7 +37,7 @@ struct ConvertCommand: ParsableCommand {
     var preserveTopology = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "Keep only the features for which a CQL2 text condition holds (\"POP_EST > 1e7 AND CONTINENT = 'Asia'\", LIKE, IN, BETWEEN, IS NULL, S_INTERSECTS(geometry, BBOX(…))), or FIELD=VALUE (text; numbers as numbers).",
+        "Keep only the features for which a CQL2 text condition holds (\"POP_EST > 1e7 AND CONTINENT = 'Asia'\", LIKE, IN, BETWEEN, IS NULL, S_INTERSECTS(geometry, BBOX(…)), DWITHIN(geometry, POINT(2.35 48.85), 300, kilometers): metres on the ellipsoid for longitude/latitude data), or FIELD=VALUE (text; numbers as numbers).",
         valueName: "condition"))
     var `where`: String?
 
