@@ -42,6 +42,24 @@ struct DistanceCases: Decodable {
         }
     }
 
+    /// The extents' bounds never exceed the distances (pyproj's and GEOS's), and are not all 0.
+    @Test func lowerBounds() throws {
+        let all = try DistanceCases.load()
+        var positive = 0
+        for c in all.geodesic {
+            let a = try GeometryWKT.parse(c.a).extent, b = try GeometryWKT.parse(c.b).extent
+            let bound = GeometryEngine.geodeticDistanceLowerBound(a, b)
+            #expect(bound <= c.metres + 1e-3, "\(c.a) × \(c.b): \(bound) m > \(c.metres) m")  // (the fixture is to 0.1 mm)
+            if bound > 0 { positive += 1 }
+        }
+        for c in all.planar {
+            let bound = GeometryEngine.distanceLowerBound(try GeometryWKT.parse(c.a).extent, try GeometryWKT.parse(c.b).extent)
+            #expect(bound <= c.distance + 1e-12, "\(c.a) × \(c.b)")
+            if bound > 0 { positive += 1 }
+        }
+        #expect(positive > 100)
+    }
+
     @Test func emptyIsNaN() throws {
         let p = try GeometryWKT.parse("POINT (1 2)")
         #expect(GeometryEngine.distance(p, .point(.empty())).isNaN)

@@ -1,5 +1,6 @@
 import Foundation
 import GraticuleCore
+import GraticuleCRS
 
 extension GeometryEngine {
     /// The shortest planar distance between two geometries, in the units of their coordinates
@@ -75,6 +76,29 @@ extension GeometryEngine {
             best = min(best, f1, f2)
         }
         return best
+    }
+
+    /// A lower bound of `geodeticDistance(a, b)` in metres from the two extents alone: their gap
+    /// in latitude along a meridian at the ellipsoid's least meridional radius a(1 − e²) (any
+    /// path between latitudes φ1 and φ2 is at least that long); 0 when their latitudes overlap.
+    /// For skipping far features before measuring them.
+    public static func geodeticDistanceLowerBound(_ a: Envelope, _ b: Envelope,
+                                                  spatialReference sr: SpatialReference? = nil) -> Double {
+        guard !a.isEmpty, !b.isEmpty else { return 0 }
+        let gap = max(a.yMin - b.yMax, b.yMin - a.yMax, 0)
+        let e = ellipsoid(sr ?? a.spatialReference ?? b.spatialReference)
+        let f: Double = e.flattening
+        let leastRadius: Double = e.semiMajorAxis * (1 - f * (2 - f))
+        return leastRadius * gap * Angle.radiansPerDegree
+    }
+
+    /// A lower bound of `distance(a, b)` from the two extents alone: the gap between the
+    /// rectangles (0 when they meet).
+    public static func distanceLowerBound(_ a: Envelope, _ b: Envelope) -> Double {
+        guard !a.isEmpty, !b.isEmpty else { return 0 }
+        let dx: Double = max(a.xMin - b.xMax, b.xMin - a.xMax, 0)
+        let dy: Double = max(a.yMin - b.yMax, b.yMin - a.yMax, 0)
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     /// The great-circle distance in metres on the sphere of the IUGG mean radius, for ranking.

@@ -298,6 +298,14 @@ public struct CQL2Filter: Sendable {
         var measured = false
         for g in xs {
             for h in ys {
+                // Far apart by their extents alone (most features of a layer): no need to measure.
+                let (eg, eh) = (g.extent, h.extent)
+                let bound = metresPerUnit.map { GeometryEngine.distanceLowerBound(eg, eh) * $0 }
+                    ?? GeometryEngine.geodeticDistanceLowerBound(eg, eh)
+                if bound > metres && !eg.isEmpty && !eh.isEmpty {
+                    measured = true
+                    continue
+                }
                 let d = metresPerUnit.map { GeometryEngine.distance(g, h) * $0 } ?? GeometryEngine.geodeticDistance(g, h)
                 if d.isNaN { continue }
                 if d <= metres { return true }
