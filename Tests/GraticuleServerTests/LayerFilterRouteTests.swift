@@ -29,6 +29,13 @@ import Testing
         ("squares_3857", "name IN ('A', 'B')", 15.0, 5.5, ["B"]),
         // GeoServer's ECQL BBOX on its geometry name: B (10…20°) meets 0…12°, A (1…10°) does not meet 12…30°.
         ("squares", "BBOX(the_geom, 0, 0, 12, 12)", 15.0, 5.5, ["B"]), ("squares", "BBOX(the_geom, 12, 0, 30, 12)", 5.5, 5.5, []),
+        // ECQL DWITHIN / BEYOND: the server holds its files in longitude/latitude (literals in
+        // degrees), so metres on the ellipsoid, a file in EPSG:3857 too. B (10…20°E, 1…10°N) is
+        // 771,665.59 m from 3°E 8°N (pyproj's WGS 84 geodesics: tools/oracle/distance.py's
+        // `geodesic(box(10, 1, 20, 10), Point(3, 8))`).
+        ("squares_3857", "DWITHIN(the_geom, POINT(3 8), 771.7, kilometers)", 15.0, 5.5, ["B"]),
+        ("squares_3857", "DWITHIN(the_geom, POINT(3 8), 771.6, kilometers)", 15.0, 5.5, []),
+        ("squares", "BEYOND(the_geom, POINT(3 8), 771.6, kilometers)", 15.0, 5.5, ["B"]),
     ])
     func featureInfoFindsWhatTheFilterKeeps(_ layer: String, _ filter: String, _ lon: Double, _ lat: Double, _ names: [String]) async throws {
         #expect(try await Self.found(layer, filter, lon: lon, lat: lat) == names)
@@ -48,6 +55,14 @@ import Testing
         #expect(try await Self.found("countries", "ADMIN = 'Germany'", lon: 2.35, lat: 48.85, property: "NAME").isEmpty)
         #expect(try await Self.found("countries", "ADMIN = 'France' OR ADMIN = 'Germany'", lon: 2.35, lat: 48.85, property: "NAME") == ["France"])
         #expect(try await Self.found("countries", "CONTINENT = 'Europe'", lon: 13.4, lat: 52.5, property: "NAME") == ["Germany"])
+        // Geodesic on the longitude/latitude countries: Germany is 288.0 km from Paris (pyproj,
+        // tools/oracle/distance.py --countries 2.35 48.85 300).
+        #expect(try await Self.found("countries", "DWITHIN(the_geom, POINT(2.35 48.85), 290, kilometers)", lon: 13.4, lat: 52.5,
+                                     property: "NAME") == ["Germany"])
+        #expect(try await Self.found("countries", "DWITHIN(the_geom, POINT(2.35 48.85), 286, kilometers)", lon: 13.4, lat: 52.5,
+                                     property: "NAME").isEmpty)
+        #expect(try await Self.found("countries", "RELATE(the_geom, POINT(13.4 52.5), T*****FF*)", lon: 13.4, lat: 52.5,
+                                     property: "NAME") == ["Germany"])
     }
 
     /// A layer filtered to nothing draws nothing: the same file as the map without it.
