@@ -1,6 +1,5 @@
 import Foundation
 import GraticuleCore
-import GraticuleCRS
 
 extension GeometryEngine {
     /// The shortest planar distance between two geometries, in the units of their coordinates
@@ -13,7 +12,7 @@ extension GeometryEngine {
     public static func distance(_ a: Geometry, _ b: Geometry) -> Double {
         let pa = PlanarShape(a), pb = PlanarShape(b)
         guard !pa.vertices.isEmpty, !pb.vertices.isEmpty else { return .nan }
-        if intersects(a, b) { return 0 }
+        if a.extent.intersects(b.extent) && pa.meets(pb) { return 0 }
         var best = Double.infinity
         pa.nearest(to: pb.vertices, within: &best)
         pb.nearest(to: pa.vertices, within: &best)
@@ -39,7 +38,7 @@ extension GeometryEngine {
     public static func geodeticDistance(_ a: Geometry, _ b: Geometry) -> Double {
         let pa = PlanarShape(a), pb = PlanarShape(b)
         guard !pa.vertices.isEmpty, !pb.vertices.isEmpty else { return .nan }
-        if intersects(a, b) { return 0 }
+        if a.extent.intersects(b.extent) && pa.meets(pb) { return 0 }
         var candidates: [PlanarShape.Candidate] = []
         candidates.reserveCapacity(pa.vertices.count + pb.vertices.count)
         pb.nearestOnSphere(to: pa.vertices, into: &candidates)
@@ -50,27 +49,29 @@ extension GeometryEngine {
         let r = Angle.radiansPerDegree
         // The sphere's distance is within the flattening's share (about 0.34 %) of the
         // ellipsoid's, so candidates more than 1 % beyond the best geodesic cannot beat it.
-        func geodesic(_ p: SIMD2<Double>, _ q: SIMD2<Double>) -> Double {
-            g.inverse(lat1: p.y * r, lat2: q.y * r, lon12: Angle.normalizeDegrees(q.x - p.x) * r).s12
-        }
         var best = Double.infinity
         for c in candidates {
             if c.sphere * 0.99 > best { break }
-            best = min(best, geodesic(c.p, c.a + (c.b - c.a) * c.t))
+            // The geodesic from p to the segment's point at t.
+            func f(_ t: Double) -> Double {
+                let q = c.a + (c.b - c.a) * t
+                return g.inverse(lat1: c.p.y * r, lat2: q.y * r, lon12: Angle.normalizeDegrees(q.x - c.p.x) * r).s12
+            }
+            best = min(best, f(c.t))
             guard c.a != c.b else { continue }
             // The geodesic's own least along the segment, by golden section over the part
             // around the frame's choice (the distance has one minimum there).
             var lo = max(c.t - 0.25, 0), hi = min(c.t + 0.25, 1)
             let k = 0.5 * (5.0.squareRoot() - 1)
             var x1 = hi - k * (hi - lo), x2 = lo + k * (hi - lo)
-            var f1 = geodesic(c.p, c.a + (c.b - c.a) * x1), f2 = geodesic(c.p, c.a + (c.b - c.a) * x2)
+            var f1 = f(x1), f2 = f(x2)
             while hi - lo > 1e-10 {
                 if f1 < f2 {
                     hi = x2; x2 = x1; f2 = f1
-                    x1 = hi - k * (hi - lo); f1 = geodesic(c.p, c.a + (c.b - c.a) * x1)
+                    x1 = hi - k * (hi - lo); f1 = f(x1)
                 } else {
                     lo = x1; x1 = x2; f1 = f2
-                    x2 = lo + k * (hi - lo); f2 = geodesic(c.p, c.a + (c.b - c.a) * x2)
+                    x2 = lo + k * (hi - lo); f2 = f(x2)
                 }
             }
             best = min(best, f1, f2)
@@ -82,23 +83,24 @@ extension GeometryEngine {
     /// in latitude along a meridian at the ellipsoid's least meridional radius a(1 − e²) (any
     /// path between latitudes φ1 and φ2 is at least that long); 0 when their latitudes overlap.
     /// For skipping far features before measuring them.
-    public static func geodeticDistanceLowerBound(_ a: Envelope, _ b: Envelope,
-                                                  spatialReference sr: SpatialReference? = nil) -> Double {
+    public static func geodeticDistanceLowerBound(_ a: Envelope, _ b: Envelope) -> Double {
         guard !a.isEmpty, !b.isEmpty else { return 0 }
-        let gap = max(a.yMin - b.yMax, b.yMin - a.yMax, 0)
-        let e = ellipsoid(sr ?? a.spatialReference ?? b.spatialReference)
+        let e = ellipsoid(a.spatialReference ?? b.spatialReference)
         let f: Double = e.flattening
         let leastRadius: Double = e.semiMajorAxis * (1 - f * (2 - f))
-        return leastRadius * gap * Angle.radiansPerDegree
+        return leastRadius * gap(a, b.xMin, b.xMax, b.yMin, b.yMax).y * Angle.radiansPerDegree
     }
 
     /// A lower bound of `distance(a, b)` from the two extents alone: the gap between the
     /// rectangles (0 when they meet).
     public static func distanceLowerBound(_ a: Envelope, _ b: Envelope) -> Double {
         guard !a.isEmpty, !b.isEmpty else { return 0 }
-        let dx: Double = max(a.xMin - b.xMax, b.xMin - a.xMax, 0)
-        let dy: Double = max(a.yMin - b.yMax, b.yMin - a.yMax, 0)
-        return (dx * dx + dy * dy).squareRoot()
+        return PlanarShape.squared(gap(a, b.xMin, b.xMax, b.yMin, b.yMax)).squareRoot()
+    }
+
+    /// Per axis, the gap between the rectangle and [x0, x1] × [y0, y1] (0 where they overlap).
+    static func gap(_ e: Envelope, _ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double) -> SIMD2<Double> {
+        SIMD2(max(e.xMin - x1, x0 - e.xMax, 0), max(e.yMin - y1, y0 - e.yMax, 0))
     }
 
     /// The great-circle distance in metres on the sphere of the IUGG mean radius, for ranking.
@@ -133,7 +135,7 @@ extension PlanarShape {
 
     /// The squared distance from p to the rectangle (0 inside).
     static func squaredDistance(_ e: Envelope, _ p: SIMD2<Double>) -> Double {
-        squared(SIMD2(max(e.xMin - p.x, 0, p.x - e.xMax), max(e.yMin - p.y, 0, p.y - e.yMax)))
+        squared(GeometryEngine.gap(e, p.x, p.x, p.y, p.y))
     }
 
     /// x² + y².

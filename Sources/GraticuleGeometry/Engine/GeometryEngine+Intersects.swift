@@ -10,17 +10,7 @@ extension GeometryEngine {
         guard a.extent.intersects(b.extent) else { return false }
         if case let .envelope(e) = b { return intersects(a, e) }
         if case let .envelope(e) = a { return intersects(b, e) }
-        let pa = PlanarShape(a), pb = PlanarShape(b)
-        if pa.vertices.contains(where: { pb.covers($0) }) || pb.vertices.contains(where: { pa.covers($0) }) { return true }
-        for sa in pa.paths {
-            let ea = Envelope(points: sa)
-            for sb in pb.paths where ea.intersects(Envelope(points: sb)) {
-                for i in sa.indices.dropLast() {
-                    for j in sb.indices.dropLast() where segmentsMeet(sa[i], sa[i + 1], sb[j], sb[j + 1]) { return true }
-                }
-            }
-        }
-        return false
+        return PlanarShape(a).meets(PlanarShape(b))
     }
 
     /// Whether segments p1 p2 and q1 q2 share a point (touching and collinear overlap included).
@@ -73,6 +63,21 @@ struct PlanarShape {
             paths = [ring[...]]
             rings = paths
         }
+    }
+
+    /// Whether the two shapes share a point (`GeometryEngine.intersects` without its extent
+    /// test): a vertex of one covered by the other, or two of their segments meeting.
+    func meets(_ other: PlanarShape) -> Bool {
+        if vertices.contains(where: { other.covers($0) }) || other.vertices.contains(where: { covers($0) }) { return true }
+        for sa in paths {
+            let ea = Envelope(points: sa)
+            for sb in other.paths where ea.intersects(Envelope(points: sb)) {
+                for i in sa.indices.dropLast() {
+                    for j in sb.indices.dropLast() where GeometryEngine.segmentsMeet(sa[i], sa[i + 1], sb[j], sb[j + 1]) { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// Whether the point lies on a vertex, on a segment or inside the area.

@@ -155,7 +155,7 @@ public struct CQL2Filter: Sendable {
                 return op.holds(g, h)
             }
         case let .distance(op, a, b, d, unit):
-            guard let near = within(value(a, f), value(b, f), d * unit.metres) else { return nil }
+            guard let near = withinDistance(value(a, f), value(b, f), d * unit.metres) else { return nil }
             return near == (op == .within)
         case let .relate(a, b, pattern):
             guard let g = Self.geometry(value(a, f)), let h = Self.geometry(value(b, f)) else { return nil }
@@ -285,7 +285,7 @@ public struct CQL2Filter: Sendable {
     /// that distance of some member of the other): geodesic on geographic data
     /// (`GeometryEngine.geodeticDistance`), planar in the projection's unit on projected data;
     /// nil when either is not spatial or is empty.
-    func within(_ a: Value, _ b: Value, _ metres: Double) -> Bool? {
+    func withinDistance(_ a: Value, _ b: Value, _ metres: Double) -> Bool? {
         func parts(_ v: Value) -> [Geometry]? {
             switch v {
             case let .geometry(g): [g]
@@ -296,13 +296,15 @@ public struct CQL2Filter: Sendable {
         }
         guard let xs = parts(a), let ys = parts(b) else { return nil }
         var measured = false
+        let extents = ys.map(\.extent)
         for g in xs {
-            for h in ys {
-                // Far apart by their extents alone (most features of a layer): no need to measure.
-                let (eg, eh) = (g.extent, h.extent)
+            let eg = g.extent
+            for (h, eh) in zip(ys, extents) {
+                // Far apart by their extents alone (most features of a layer): no need to measure
+                // (an empty one's bound is 0, and it is measured as NaN below).
                 let bound = metresPerUnit.map { GeometryEngine.distanceLowerBound(eg, eh) * $0 }
                     ?? GeometryEngine.geodeticDistanceLowerBound(eg, eh)
-                if bound > metres && !eg.isEmpty && !eh.isEmpty {
+                if bound > metres {
                     measured = true
                     continue
                 }

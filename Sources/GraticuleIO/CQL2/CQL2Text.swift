@@ -148,12 +148,17 @@ public enum CQL2Text {
 
         /// `( a , b )`, the arguments of a spatial or temporal function.
         mutating func pair() throws(GraticuleError) -> (CQL2Expression, CQL2Expression) {
+            let ab = try openPair()
+            try expect(")")
+            return ab
+        }
+
+        /// `( a , b` : the first two arguments of a function that takes more.
+        mutating func openPair() throws(GraticuleError) -> (CQL2Expression, CQL2Expression) {
             try expect("(")
             let a = try scalar()
             try expect(",")
-            let b = try scalar()
-            try expect(")")
-            return (a, b)
+            return (a, try scalar())
         }
 
         mutating func predicate() throws(GraticuleError) -> CQL2Expression {
@@ -265,7 +270,7 @@ public enum CQL2Text {
             }
             if ["DWITHIN", "BEYOND", "RELATE"].contains(word) && nextIsParenthesis(after: word) {
                 i += word.utf8.count
-                return try ecqlDistanceOrRelate(word, at: start)
+                return try ecqlDistanceOrRelate(word)
             }
             if let op = CQL2TemporalPredicate(rawValue: word) {
                 i += word.utf8.count
@@ -389,11 +394,8 @@ public enum CQL2Text {
 
         /// ECQL's `DWITHIN(a, b, distance, units)`, `BEYOND(…)` and `RELATE(a, b, pattern)` after
         /// the function's name (the pattern bare, as GeoServer's ECQL writes it, or quoted).
-        mutating func ecqlDistanceOrRelate(_ word: String, at start: Int) throws(GraticuleError) -> CQL2Expression {
-            try expect("(")
-            let a = try scalar()
-            try expect(",")
-            let b = try scalar()
+        mutating func ecqlDistanceOrRelate(_ word: String) throws(GraticuleError) -> CQL2Expression {
+            let (a, b) = try openPair()
             try expect(",")
             skip()
             let at = i

@@ -36,9 +36,9 @@ extension CoverageAccumulator {
         let ua = max(u0, 0), ub = min(u1, uLimit)
         var k = Int(ua)
         var lo = ua
-        let lastCell = Int(vLimit) &- 1
+        let lastCell = Int(vLimit) - 1
         while lo < ub {
-            let hi = min(ub, Double(k &+ 1))
+            let hi = min(ub, Double(k + 1))
             let width = hi - lo
             let vc = v0 + m * (0.5 * (lo + hi) - u0)
             let vLow = max(vc - h, 0), vHigh = min(vc + h, vLimit)
@@ -47,24 +47,24 @@ extension CoverageAccumulator {
                 // and stays unmarked when the band ends in the first, or at the last cell).
                 if vLow < vHigh {
                     let j = Int(vLow)
-                    let boundary = Double(j &+ 1)
+                    let boundary = Double(j + 1)
                     let first = Float((min(vHigh, boundary) - vLow) * width)
                     let second = Float(max(vHigh - boundary, 0) * width)
                     deposit(k, j, alongRows, first)
-                    deposit(k, min(j &+ 1, lastCell), alongRows, second, marked: second > 0)
+                    deposit(k, min(j + 1, lastCell), alongRows, second, marked: second > 0)
                 }
             } else if vLow < vHigh {
                 var j = Int(vLow)
                 var bottom = vLow
                 while bottom < vHigh {
-                    let top = min(vHigh, Double(j &+ 1))
+                    let top = min(vHigh, Double(j + 1))
                     deposit(k, j, alongRows, Float((top - bottom) * width))
                     bottom = top
-                    j &+= 1
+                    j += 1
                 }
             }
             lo = hi
-            k &+= 1
+            k += 1
         }
     }
 
@@ -75,6 +75,6 @@ extension CoverageAccumulator {
     private func deposit(_ major: Int, _ minor: Int, _ alongRows: Bool, _ area: Float, marked: Bool = true) {
         let (row, col) = alongRows ? (major, minor) : (minor, major)
         cells[(row &* stride &+ col) &* Self.floatsPerCell] += area
-        touched[row &* wordsPerRow &+ col &>> 6] |= UInt64(marked ? 1 : 0) &<< UInt64(col & 63)
+        touched[row &* wordsPerRow &+ col >> 6] |= UInt64(marked ? 1 : 0) << UInt64(col & 63)
     }
 }

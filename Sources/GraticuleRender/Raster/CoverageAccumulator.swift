@@ -78,16 +78,16 @@ struct CoverageAccumulator {
     /// Marks cells `first ... last` of a row as touched.
     @inline(__always)
     private func mark(_ row: Int, _ first: Int, _ last: Int) {
-        let words = touched + row &* wordsPerRow
-        let wa = first &>> 6, wb = last &>> 6
-        let lowBits = ~UInt64(0) &<< UInt64(first & 63)
-        let highBits = ~UInt64(0) &>> UInt64(63 &- last & 63)
+        let words = touched + row * wordsPerRow
+        let wa = first >> 6, wb = last >> 6
+        let lowBits = ~UInt64(0) << UInt64(first & 63)
+        let highBits = ~UInt64(0) >> UInt64(63 - last & 63)
         if wa == wb {
             words[wa] |= lowBits & highBits
         } else {
             words[wa] |= lowBits
-            var k = wa &+ 1
-            while k < wb { words[k] = ~0; k &+= 1 }
+            var k = wa + 1
+            while k < wb { words[k] = ~0; k += 1 }
             words[wb] |= highBits
         }
     }
@@ -99,30 +99,30 @@ struct CoverageAccumulator {
         guard y0 < y1 else { return }
         let firstRow = Int(y0)
         var endRow = Int(y1)
-        if Double(endRow) < y1 { endRow &+= 1 }
+        if Double(endRow) < y1 { endRow += 1 }
         endRow = min(endRow, rowCount)
         guard firstRow < endRow else { return }
-        if endRow == firstRow &+ 1 {
+        if endRow == firstRow + 1 {
             // Within one row (most edges of a finely resampled outline).
             span(firstRow, x0, x1, (y1 - y0) * dir)
             return
         }
         let dxdy = (x1 - x0) / (y1 - y0)
         // The first row, partial.
-        var bottom = Double(firstRow &+ 1)
+        var bottom = Double(firstRow + 1)
         var x = min(max(x0 + dxdy * (bottom - y0), 0), cols)
         span(firstRow, x0, x, (bottom - y0) * dir)
         // Whole rows.
-        var row = firstRow &+ 1
-        while row < endRow &- 1 {
+        var row = firstRow + 1
+        while row < endRow - 1 {
             bottom += 1
             let xNext = min(max(x + dxdy, 0), cols)
             span(row, x, xNext, dir)
             x = xNext
-            row &+= 1
+            row += 1
         }
         // The last row, partial.
-        span(row, x, x1, (min(y1, Double(row &+ 1)) - Double(row)) * dir)
+        span(row, x, x1, (min(y1, Double(row + 1)) - Double(row)) * dir)
     }
 
     /// Adds the part of an edge inside one row: from x = a to x = b (both in [0, cols]), with
@@ -132,23 +132,20 @@ struct CoverageAccumulator {
     /// needs no entry of its own: what it would get goes into the cover of the cell before.
     @inline(__always)
     private mutating func span(_ row: Int, _ a: Double, _ b: Double, _ d: Double) {
-        // Cell indices are within the scratch (the callers clip x to [0, cols], rows to the
-        // box), so the index arithmetic wraps instead of checking for overflow.
-        let n = Self.floatsPerCell
-        let line = cells + row &* stride &* n
+        let line = cells + row * stride * Self.floatsPerCell
         let xa = min(a, b), xb = max(a, b)
         let ia = Int(xa)
         let xaFloor = Double(ia)
         var ib = Int(xb)
-        if Double(ib) < xb { ib &+= 1 }
-        if ib <= ia &+ 1 {
+        if Double(ib) < xb { ib += 1 }
+        if ib <= ia + 1 {
             // Within one cell: the part right of the edge's mean x covers this cell; the whole
             // height covers the cells after it.
             let xmf = 0.5 * (a + b) - xaFloor
-            line[n &* ia] += Float(d - d * xmf)
-            line[n &* ia &+ 1] += Float(d)
-            let words = touched + row &* wordsPerRow
-            words[ia &>> 6] |= 1 &<< UInt64(ia & 63)
+            line[Self.floatsPerCell * ia] += Float(d - d * xmf)
+            line[Self.floatsPerCell * ia + 1] += Float(d)
+            let words = touched + row * wordsPerRow
+            words[ia >> 6] |= 1 << UInt64(ia & 63)
             return
         }
         let xbCeil = Double(ib)
@@ -158,29 +155,27 @@ struct CoverageAccumulator {
         let fb = xb - xbCeil + 1
         let am = 0.5 * s * fb * fb
         let v0 = Float(d * a0)
-        line[n &* ia] += v0
-        line[n &* ia &+ 1] += v0
-        if ib == ia &+ 2 {
+        line[Self.floatsPerCell * ia] += v0
+        line[Self.floatsPerCell * ia + 1] += v0
+        if ib == ia + 2 {
             let v1 = Float(d * (1 - a0 - am))
-            line[n &* (ia &+ 1)] += v1
-            line[n &* (ia &+ 1) &+ 1] += v1 + Float(d * am)
+            line[Self.floatsPerCell * (ia + 1)] += v1
+            line[Self.floatsPerCell * (ia + 1) + 1] += v1 + Float(d * am)
         } else {
             let a1 = s * (1.5 - fa)
             let v1 = Float(d * (a1 - a0))
-            line[n &* (ia &+ 1)] += v1
-            line[n &* (ia &+ 1) &+ 1] += v1
+            line[Self.floatsPerCell * (ia + 1)] += v1
+            line[Self.floatsPerCell * (ia + 1) + 1] += v1
             let ds = Float(d * s)
-            var i = ia &+ 2
-            while i < ib &- 1 {
-                line[n &* i] += ds
-                line[n &* i &+ 1] += ds
-                i &+= 1
+            for i in (ia + 2)..<(ib - 1) {
+                line[Self.floatsPerCell * i] += ds
+                line[Self.floatsPerCell * i + 1] += ds
             }
-            let a2 = a1 + Double(ib &- ia &- 3) * s
+            let a2 = a1 + Double(ib - ia - 3) * s
             let vl = Float(d * (1 - a2 - am))
-            line[n &* (ib &- 1)] += vl
-            line[n &* (ib &- 1) &+ 1] += vl + Float(d * am)
+            line[Self.floatsPerCell * (ib - 1)] += vl
+            line[Self.floatsPerCell * (ib - 1) + 1] += vl + Float(d * am)
         }
-        mark(row, ia, ib &- 1)
+        mark(row, ia, ib - 1)
     }
 }
