@@ -35,13 +35,43 @@ extension Canvas {
             if fill.w == 0 {
                 paint(minX: x0, minY: y0, maxX: x1, maxY: y1, color: stroke, rule: .nonZero, stroking)
             } else {
-                // One walk of the edges: each one's fill and hairline meet the same cells.
-                paint(minX: x0, minY: y0, maxX: x1, maxY: y1, first: fill, second: stroke, secondIsAreaOnly: true) { acc, acc2, ox, oy in
-                    path.forEachEdge(closingAll: true, flags: flags, originX: ox, originY: oy) { ax, ay, bx, by, flag in
-                        if flag & fillBit == 0 { acc.addEdge(ax, ay, bx, by) }
-                        if flag & strokeBit == 0 { acc2.addHairline(ax, ay, bx, by, halfWidth: hw) }
-                    }
-                }
+                fillAndHairline(path, fill: fill, stroke: stroke, halfWidth: hw, flags: flags, fillBit: fillBit, strokeBit: strokeBit,
+                                minX: x0, minY: y0, maxX: x1, maxY: y1)
+            }
+        }
+    }
+
+    /// The fill and its hairline in one walk of the edges (each edge's fill and hairline meet
+    /// the same cells). A path of few edges for its box (fewer than one per 8 pixels: the
+    /// 1:110m countries on a world map, 13,400 edges over 524,288 pixels) is painted in bands of
+    /// `Canvas.bandCellBytes` with its edges sorted into them once (`EdgeBands`), so that a
+    /// band's cells stay in the core's level-2 cache; a denser one (the 1:10m countries' 550,000)
+    /// in one pass, where sorting would cost more than the cache saves. A hairline reaches
+    /// hw·√2 < 1 px above and below its edge.
+    private mutating func fillAndHairline(_ path: Path, fill: SIMD4<UInt8>, stroke: SIMD4<UInt8>, halfWidth hw: Double,
+                                          flags: UnsafePointer<UInt8>, fillBit: UInt8, strokeBit: UInt8,
+                                          minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        let sparse = Double(path.pointCount) * 8 < (maxX - minX) * (maxY - minY)
+        guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY, cellBytes: sparse ? Canvas.bandCellBytes : .max)
+        else { return }
+        if whole.bandRows < whole.rows {
+            let edges = EdgeBands(path, flags: flags, leaving: fillBit | strokeBit, box: whole, reach: 1)
+            fillAndHairline(edges, whole, fill: fill, stroke: stroke, halfWidth: hw, fillBit: fillBit, strokeBit: strokeBit)
+        } else {
+            let edges = PathEdges(path: path, flags: flags)
+            fillAndHairline(edges, whole, fill: fill, stroke: stroke, halfWidth: hw, fillBit: fillBit, strokeBit: strokeBit)
+        }
+    }
+
+    /// The paint of a fill and its hairline over `whole`, band by band, from the edges' source.
+    @inline(never)
+    private mutating func fillAndHairline<Edges: EdgeSource>(_ edges: Edges, _ whole: PaintBox, fill: SIMD4<UInt8>,
+                                                             stroke: SIMD4<UInt8>, halfWidth hw: Double,
+                                                             fillBit: UInt8, strokeBit: UInt8) {
+        paint(whole, first: fill, second: stroke, secondIsAreaOnly: true) { acc, acc2, band, ox, oy in
+            edges.forEachEdge(inBand: band, originX: ox, originY: oy) { ax, ay, bx, by, flag in
+                if flag & fillBit == 0 { acc.addEdge(ax, ay, bx, by) }
+                if flag & strokeBit == 0 { acc2.addHairline(ax, ay, bx, by, halfWidth: hw) }
             }
         }
     }

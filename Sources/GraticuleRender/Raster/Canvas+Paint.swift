@@ -20,16 +20,22 @@ extension Canvas {
     }
 
     /// Coverage cells (both layers) one paint may hold at once: 32 MiB, a map of 1024 rows
-    /// of 2,046 pixels, and the world map (1024 × 512, 8 MB) in one pass. A taller or wider box
+    /// of 2,046 pixels, and the world map (1024 × 512, 8 MB) in one pass (a fill and its
+    /// hairline of few edges are painted in smaller bands, `bandCellBytes`). A taller or wider box
     /// is painted in bands of rows (`PaintBox.band(from:)`), each accumulated and composited in turn, so
     /// that a 4096 × 4096 map needs 32 MiB of cells, not 268 MB (a band walks every edge
     /// again, and edges are clipped where bands meet: the pixels may differ from one pass's in
     /// the last bit of a coverage's rounding).
     static let defaultMaxCellBytes = 32 << 20
 
+    /// Coverage cells of one band when a paint sorts its edges into bands (`EdgeBands`): 512 KiB,
+    /// half of a core's level-2 cache here (AMD EPYC, 1 MiB), 31 rows of a 1024-pixel map.
+    static let bandCellBytes = 512 << 10
+
     /// The pixels within a box (pixels, any finite or infinite values) and the canvas, and
-    /// scratch memory for its bands (two coverage layers); nil when they do not meet.
-    mutating func paintBox(minX: Double, minY: Double, maxX: Double, maxY: Double) -> PaintBox? {
+    /// scratch memory for its bands (two coverage layers) of at most `cellBytes` (and the
+    /// canvas's `maxCellBytes`) each; nil when they do not meet.
+    mutating func paintBox(minX: Double, minY: Double, maxX: Double, maxY: Double, cellBytes: Int = .max) -> PaintBox? {
         guard minX <= maxX, minY <= maxY else { return nil }
         let l = 2 * Path.coordinateLimit
         // The pixels the shape can touch (the box is clamped first, so Int is safe).
@@ -37,7 +43,7 @@ extension Canvas {
         let y0 = max(0, Int(max(minY, -l).rounded(.down))), y1 = min(height, Int(min(maxY, l).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return nil }
         var box = PaintBox(x0: x0, y0: y0, cols: x1 - x0, rows: y1 - y0)
-        box.bandRows = max(1, min(box.rows, maxCellBytes / (4 * CoverageAccumulator.floatsPerCell * box.stride)))
+        box.bandRows = max(1, min(box.rows, min(maxCellBytes, cellBytes) / (4 * CoverageAccumulator.floatsPerCell * box.stride)))
         // Two layers (a fill and its stroke) of (area, cover) pairs, interleaved, and the bits.
         let bytes = CoverageScratch.bytes(cellCount: CoverageAccumulator.floatsPerCell * box.stride * box.bandRows,
                                           wordCount: box.wordsPerRow * box.bandRows)
@@ -61,7 +67,8 @@ extension Canvas {
     /// visible part; what lies outside the canvas is clipped.
     mutating func paint(minX: Double, minY: Double, maxX: Double, maxY: Double, color: SIMD4<UInt8>, rule: FillRule,
                         _ body: (inout CoverageAccumulator, Double, Double) -> Void) {
-        inBands(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { canvas, box, first, _ in
+        guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
+        inBands(whole) { canvas, box, _, first, _ in
             var acc = first
             body(&acc, Double(box.x0), Double(box.y0))
             let layer = OneLayer(cells: acc.cells, stride: box.stride, blender: Blender(color: color, evenOdd: rule == .evenOdd))
@@ -69,37 +76,35 @@ extension Canvas {
         }
     }
 
-    /// The box a shape can touch, band by band: `band` gets the canvas, the band and an
-    /// accumulator for each of the scratch's two layers over it; it adds the shape's edges and
-    /// composites them (which clears the cells for the next band).
+    /// The box a shape can touch (`paintBox`), band by band: `band` gets the canvas, the band,
+    /// its index and an accumulator for each of the scratch's two layers over it; it adds the
+    /// shape's edges and composites them (which clears the cells for the next band).
     @inline(__always)
-    private mutating func inBands(minX: Double, minY: Double, maxX: Double, maxY: Double,
-                                  _ band: (inout Canvas, PaintBox, CoverageAccumulator, CoverageAccumulator) -> Void) {
-        guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
+    private mutating func inBands(_ whole: PaintBox,
+                                  _ band: (inout Canvas, PaintBox, Int, CoverageAccumulator, CoverageAccumulator) -> Void) {
         let (cells, cells2, touched) = scratchLayout(whole)
-        for top in whole.bandTops {
+        for (index, top) in whole.bandTops.enumerated() {
             let box = whole.band(from: top)
-            band(&self, box, CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
+            band(&self, box, index, CoverageAccumulator(cells: cells, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
                                                  cols: box.cols, rows: box.rows),
                  CoverageAccumulator(cells: cells2, touched: touched, stride: box.stride, wordsPerRow: box.wordsPerRow,
                                      cols: box.cols, rows: box.rows))
         }
     }
 
-    /// Paints two shapes in one pass, the second over the first (a fill and its stroke): `body`
-    /// adds the edges of the first to the first accumulator and of the second to the second
-    /// (non-zero rule), in any interleaving: the layers are separate numbers in each cell, so
-    /// the pixels are those of painting one and then the other. Adding an edge's fill and its
-    /// stroke together finds the cells they share still in the core's cache (one walk of a
-    /// map's borders instead of two over 8 MB of cells). `secondIsAreaOnly`: the second layer
-    /// gets cells' own areas only, no cover (hairlines), so its winding between cells is zero
-    /// and is not read.
-    mutating func paint(minX: Double, minY: Double, maxX: Double, maxY: Double, first: SIMD4<UInt8>,
-                        second: SIMD4<UInt8>, secondIsAreaOnly: Bool,
-                        _ body: (inout CoverageAccumulator, inout CoverageAccumulator, Double, Double) -> Void) {
-        inBands(minX: minX, minY: minY, maxX: maxX, maxY: maxY) { canvas, box, firstLayer, secondLayer in
+    /// Paints two shapes in one pass over a box (`paintBox`), the second over the first (a fill
+    /// and its stroke): `body` adds the edges of the first to the first accumulator and of the
+    /// second to the second (non-zero rule), in any interleaving, for the band it is given (its
+    /// index and origin): the layers are separate numbers in each cell, so the pixels are those
+    /// of painting one and then the other. Adding an edge's fill and its stroke together finds
+    /// the cells they share still in the core's cache. `secondIsAreaOnly`: the second layer gets
+    /// cells' own areas only, no cover (hairlines), so its winding between cells is zero and is
+    /// not read.
+    mutating func paint(_ whole: PaintBox, first: SIMD4<UInt8>, second: SIMD4<UInt8>, secondIsAreaOnly: Bool,
+                        _ body: (inout CoverageAccumulator, inout CoverageAccumulator, Int, Double, Double) -> Void) {
+        inBands(whole) { canvas, box, index, firstLayer, secondLayer in
             var acc = firstLayer, acc2 = secondLayer
-            body(&acc, &acc2, Double(box.x0), Double(box.y0))
+            body(&acc, &acc2, index, Double(box.x0), Double(box.y0))
             let layers = TwoLayers(cells: acc.cells, cells2: acc2.cells, stride: box.stride, first: Blender(color: first, evenOdd: false),
                                    second: Blender(color: second, evenOdd: false), secondHasCover: !secondIsAreaOnly)
             canvas.composite(layers, touched: acc.touched, box: box)

@@ -76,8 +76,9 @@ extension Canvas {
         guard let b = path.bounds else { return }
         let shape = StrokeShape(width: width, miterLimit: miterLimit, geometry: geometry)
         let reach = shape.reach
-        paint(minX: b.minX - reach, minY: b.minY - reach, maxX: b.maxX + reach, maxY: b.maxY + reach,
-              first: fill, second: stroke, secondIsAreaOnly: shape.hairline) { acc, acc2, ox, oy in
+        guard let whole = paintBox(minX: b.minX - reach, minY: b.minY - reach, maxX: b.maxX + reach, maxY: b.maxY + reach)
+        else { return }
+        paint(whole, first: fill, second: stroke, secondIsAreaOnly: shape.hairline) { acc, acc2, _, ox, oy in
             path.addEdges(to: &acc, originX: ox, originY: oy)
             shape.add(path, to: &acc2, originX: ox, originY: oy)
         }
