@@ -42,16 +42,19 @@ extension Canvas {
     }
 
     /// The fill and its hairline in one walk of the edges (each edge's fill and hairline meet
-    /// the same cells). A path of few edges for its box (fewer than one per 8 pixels: the
-    /// 1:110m countries on a world map, 13,400 edges over 524,288 pixels) is painted in bands of
-    /// `Canvas.bandCellBytes` with its edges sorted into them once (`EdgeBands`), so that a
-    /// band's cells stay in the core's level-2 cache; a denser one (the 1:10m countries' 550,000)
-    /// in one pass, where sorting would cost more than the cache saves. A hairline reaches
-    /// hw·√2 < 1 px above and below its edge.
+    /// the same cells). A path of few edges for its box (fewer than one per 8 of the box's
+    /// pixels on the canvas: the 1:110m countries on a world map, 13,400 edges over 524,288
+    /// pixels) is painted in bands of `Canvas.bandCellBytes` with its edges sorted into them
+    /// once (`EdgeBands`), so that a band's cells stay in the core's level-2 cache; a denser one
+    /// (the 1:10m countries' 550,000) in one pass, where sorting would cost more than the cache
+    /// saves. A hairline reaches hw·√2 < 1 px above and below its edge.
     private mutating func fillAndHairline(_ path: Path, fill: SIMD4<UInt8>, stroke: SIMD4<UInt8>, halfWidth hw: Double,
                                           flags: UnsafePointer<UInt8>, fillBit: UInt8, strokeBit: UInt8,
                                           minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        let sparse = Double(path.pointCount) * 8 < (maxX - minX) * (maxY - minY)
+        // The pixels of the box within the canvas (a path reaching far beyond it is not sparse
+        // for that).
+        let pixels = max(0, min(maxX, Double(width)) - max(minX, 0)) * max(0, min(maxY, Double(height)) - max(minY, 0))
+        let sparse = Double(path.pointCount) * 8 < pixels
         guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY, cellBytes: sparse ? Canvas.bandCellBytes : .max)
         else { return }
         if whole.bandRows < whole.rows {
