@@ -39,7 +39,7 @@ struct RenderBench: ParsableCommand {
         var worstCold = 0.0, worstWarm = 0.0
         for id in list {
             let sr = try SpatialReference(text: id)
-            var cold = Double.infinity, warm = Double.infinity
+            var cold = Double.infinity
             var bytes = 0
             var stages = SIMD3<Double>(repeating: .infinity)
             // The medians: a map drawn with other work between (as a server draws them) finds
@@ -53,13 +53,13 @@ struct RenderBench: ParsableCommand {
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 _ = try render(sr, layers)
                 warms.append(Double(DispatchTime.now().uptimeNanoseconds - t1) / 1e6)
-                warm = min(warm, warms.last!)
                 if png {
                     let s = try pngStages(sr, layers)
                     stages = pointwiseMin(stages, s)
                     paints.append(s.y)
                 }
             }
+            let warm = warms.min()!
             worstCold = max(worstCold, cold)
             worstWarm = max(worstWarm, warm)
             print(String(format: "%-18@ %8.2f  %8.2f  %8d", id as NSString, cold, warm, bytes)

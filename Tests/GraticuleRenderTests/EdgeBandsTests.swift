@@ -89,4 +89,29 @@ import Testing
         #expect(worst <= 1 && differ < a.count / 1000, "\(differ) bytes differ, by up to \(worst)")
         #expect(a != Canvas(width: 256, height: 1024, background: [120, 160, 220, 255]).rgba, "painted nothing?")
     }
+
+    /// The banded paint of the fill alone (stroke transparent) and of the hairline alone (fill
+    /// transparent), against `fill` and a hairline `stroke` in one pass.
+    @Test(arguments: [true, false])
+    func bandedFillOrHairlineAloneEqualsOnePass(fillOnly: Bool) throws {
+        let (path, _) = Self.rings(seed: 5)
+        let colour: SIMD4<UInt8> = [200, 170, 90, 255], clear: SIMD4<UInt8> = .zero, sea: SIMD4<UInt8> = [120, 160, 220, 255]
+        var banded = Canvas(width: 256, height: 1024, background: sea)
+        var onePass = banded
+        banded.fillAndHairline(path, fill: fillOnly ? colour : clear, stroke: fillOnly ? clear : colour, width: 0.5,
+                               flags: [UInt8](repeating: 0, count: path.pointCount), fillBit: 1, strokeBit: 2)
+        if fillOnly {
+            onePass.fill(path, color: colour)
+        } else {
+            onePass.stroke(path, color: colour, width: 0.5, miterLimit: 1, geometry: .hairlineBelowOnePixel)
+        }
+        let a = banded.rgba, b = onePass.rgba
+        var differ = 0, worst = 0
+        for k in 0..<a.count where a[k] != b[k] {
+            differ += 1
+            worst = max(worst, abs(Int(a[k]) - Int(b[k])))
+        }
+        #expect(worst <= 1 && differ < a.count / 1000, "\(differ) bytes differ, by up to \(worst)")
+        #expect(a != Canvas(width: 256, height: 1024, background: sea).rgba, "painted nothing?")
+    }
 }

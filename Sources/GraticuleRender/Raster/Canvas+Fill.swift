@@ -18,20 +18,15 @@ extension Canvas {
 extension Path {
     /// Calls `body` with every edge of every subpath of two or more points, relative to
     /// (originX, originY) pixels: consecutive points, then the closing edge (last → first) of a
-    /// closed subpath, or of every subpath when `closingAll` (a fill's implicit close). With
-    /// `skipping`, one flag byte per point (the edge that ends at it; a subpath's first point:
-    /// its closing edge) and a bit: the edges whose flag has the bit are left out.
+    /// closed subpath, or of every subpath when `closingAll` (a fill's implicit close).
     @inline(__always)
-    func forEachEdge(closingAll: Bool, skipping: (flags: UnsafePointer<UInt8>, bit: UInt8)? = nil,
-                     originX ox: Double, originY oy: Double, _ body: (Double, Double, Double, Double) -> Void) {
-        forEachEdge(closingAll: closingAll, flags: skipping?.flags, originX: ox, originY: oy) { ax, ay, bx, by, flag in
-            if let skipping, flag & skipping.bit != 0 { return }  // left out
-            body(ax, ay, bx, by)
-        }
+    func forEachEdge(closingAll: Bool, originX ox: Double, originY oy: Double, _ body: (Double, Double, Double, Double) -> Void) {
+        forEachEdge(closingAll: closingAll, flags: nil, originX: ox, originY: oy) { ax, ay, bx, by, _ in body(ax, ay, bx, by) }
     }
 
-    /// `forEachEdge`, giving `body` each edge's flag byte too (from `flags`, one per point as
-    /// above; 0 without flags).
+    /// `forEachEdge`, giving `body` each edge's flag byte too (from `flags`, one byte per point
+    /// for the edge that ends at it, a subpath's first point for its closing edge; 0 without
+    /// flags).
     @inline(__always)
     func forEachEdge(closingAll: Bool, flags: UnsafePointer<UInt8>?, originX ox: Double, originY oy: Double,
                      _ body: (Double, Double, Double, Double, UInt8) -> Void) {

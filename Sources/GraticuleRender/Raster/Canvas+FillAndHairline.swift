@@ -14,55 +14,61 @@ extension Canvas {
         let strokes = width > 0 && width.isFinite && stroke.w > 0
         guard strokes || fill.w > 0, let b = path.bounds else { return }
         let hw = width / 2
+        let fills = fill.w > 0
+        // A hairline reaches hw·√2 < 1 px above and below its edge.
+        let reach = strokes ? StrokeShape(width: width, miterLimit: 1, geometry: .hairlineBelowOnePixel).reach : 0
+        let (minX, minY, maxX, maxY) = (b.minX - reach, b.minY - reach, b.maxX + reach, b.maxY + reach)
+        // A path of few edges for its box (fewer than one per 8 of the box's pixels on the
+        // canvas: the 1:110m countries on a world map, 13,400 edges over 524,288 pixels) is
+        // painted in bands of `Canvas.bandCellBytes` with its edges sorted into them once
+        // (`EdgeBands`), so that a band's cells stay in the core's level-2 cache; a denser one
+        // (the 1:10m countries' 550,000) in one pass, where sorting would cost more than the
+        // cache saves. (A path reaching far beyond the canvas is not sparse for that.)
+        let pixels = max(0, min(maxX, Double(self.width)) - max(minX, 0)) * max(0, min(maxY, Double(height)) - max(minY, 0))
+        let sparse = Double(path.pointCount) * 8 < pixels
+        guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY, cellBytes: sparse ? Canvas.bandCellBytes : .max)
+        else { return }
+        // Edges neither filled nor stroked here are left out of the bands.
+        let leaving = (fills ? fillBit : 0) | (strokes ? strokeBit : 0)
         flags.withUnsafeBufferPointer { buffer in
             let flags = buffer.baseAddress!
-            let filling: (inout CoverageAccumulator, Double, Double) -> Void = { acc, ox, oy in
-                path.forEachEdge(closingAll: true, skipping: (flags, fillBit), originX: ox, originY: oy) {
-                    acc.addEdge($0, $1, $2, $3)
-                }
-            }
-            let stroking: (inout CoverageAccumulator, Double, Double) -> Void = { acc, ox, oy in
-                path.forEachEdge(closingAll: true, skipping: (flags, strokeBit), originX: ox, originY: oy) {
-                    acc.addHairline($0, $1, $2, $3, halfWidth: hw)
-                }
-            }
-            if !strokes {
-                paint(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY, color: fill, rule: .nonZero, filling)
-                return
-            }
-            let reach = StrokeShape(width: width, miterLimit: 1, geometry: .hairlineBelowOnePixel).reach
-            let (x0, y0, x1, y1) = (b.minX - reach, b.minY - reach, b.maxX + reach, b.maxY + reach)
-            if fill.w == 0 {
-                paint(minX: x0, minY: y0, maxX: x1, maxY: y1, color: stroke, rule: .nonZero, stroking)
+            if whole.bandRows < whole.rows {
+                let edges = EdgeBands(path, flags: flags, leaving: leaving, box: whole, reach: 1)
+                paintFillAndHairline(edges, whole, fill: fills ? fill : nil, stroke: strokes ? stroke : nil, halfWidth: hw,
+                                     fillBit: fillBit, strokeBit: strokeBit)
             } else {
-                fillAndHairline(path, fill: fill, stroke: stroke, halfWidth: hw, flags: flags, fillBit: fillBit, strokeBit: strokeBit,
-                                minX: x0, minY: y0, maxX: x1, maxY: y1)
+                let edges = PathEdges(path: path, flags: flags)
+                paintFillAndHairline(edges, whole, fill: fills ? fill : nil, stroke: strokes ? stroke : nil, halfWidth: hw,
+                                     fillBit: fillBit, strokeBit: strokeBit)
             }
         }
     }
 
-    /// The fill and its hairline in one walk of the edges (each edge's fill and hairline meet
-    /// the same cells). A path of few edges for its box (fewer than one per 8 of the box's
-    /// pixels on the canvas: the 1:110m countries on a world map, 13,400 edges over 524,288
-    /// pixels) is painted in bands of `Canvas.bandCellBytes` with its edges sorted into them
-    /// once (`EdgeBands`), so that a band's cells stay in the core's level-2 cache; a denser one
-    /// (the 1:10m countries' 550,000) in one pass, where sorting would cost more than the cache
-    /// saves. A hairline reaches hw·√2 < 1 px above and below its edge.
-    private mutating func fillAndHairline(_ path: Path, fill: SIMD4<UInt8>, stroke: SIMD4<UInt8>, halfWidth hw: Double,
-                                          flags: UnsafePointer<UInt8>, fillBit: UInt8, strokeBit: UInt8,
-                                          minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        // The pixels of the box within the canvas (a path reaching far beyond it is not sparse
-        // for that).
-        let pixels = max(0, min(maxX, Double(width)) - max(minX, 0)) * max(0, min(maxY, Double(height)) - max(minY, 0))
-        let sparse = Double(path.pointCount) * 8 < pixels
-        guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY, cellBytes: sparse ? Canvas.bandCellBytes : .max)
-        else { return }
-        if whole.bandRows < whole.rows {
-            let edges = EdgeBands(path, flags: flags, leaving: fillBit | strokeBit, box: whole, reach: 1)
+    /// The fill alone, the hairline alone, or both in one walk of the edges (each edge's fill
+    /// and hairline meet the same cells), over `whole` band by band from the edges' source.
+    @inline(__always)
+    private mutating func paintFillAndHairline<Edges: EdgeSource>(_ edges: Edges, _ whole: PaintBox, fill: SIMD4<UInt8>?,
+                                                                  stroke: SIMD4<UInt8>?, halfWidth hw: Double,
+                                                                  fillBit: UInt8, strokeBit: UInt8) {
+        if let fill, let stroke {
             fillAndHairline(edges, whole, fill: fill, stroke: stroke, halfWidth: hw, fillBit: fillBit, strokeBit: strokeBit)
-        } else {
-            let edges = PathEdges(path: path, flags: flags)
-            fillAndHairline(edges, whole, fill: fill, stroke: stroke, halfWidth: hw, fillBit: fillBit, strokeBit: strokeBit)
+        } else if let fill {
+            fillOrHairline(edges, whole, color: fill, skipBit: fillBit, hairline: nil)
+        } else if let stroke {
+            fillOrHairline(edges, whole, color: stroke, skipBit: strokeBit, hairline: hw)
+        }
+    }
+
+    /// One layer: the fill (`hairline` nil) or the hairline of half-width `hairline`, leaving out
+    /// edges whose flag has `skipBit`.
+    @inline(never)
+    private mutating func fillOrHairline<Edges: EdgeSource>(_ edges: Edges, _ whole: PaintBox, color: SIMD4<UInt8>,
+                                                            skipBit: UInt8, hairline hw: Double?) {
+        paint(whole, color: color, rule: .nonZero) { acc, band, ox, oy in
+            edges.forEachEdge(inBand: band, originX: ox, originY: oy) { ax, ay, bx, by, flag in
+                guard flag & skipBit == 0 else { return }
+                if let hw { acc.addHairline(ax, ay, bx, by, halfWidth: hw) } else { acc.addEdge(ax, ay, bx, by) }
+            }
         }
     }
 

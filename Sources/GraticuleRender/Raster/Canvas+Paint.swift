@@ -68,9 +68,16 @@ extension Canvas {
     mutating func paint(minX: Double, minY: Double, maxX: Double, maxY: Double, color: SIMD4<UInt8>, rule: FillRule,
                         _ body: (inout CoverageAccumulator, Double, Double) -> Void) {
         guard let whole = paintBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
-        inBands(whole) { canvas, box, _, first, _ in
+        paint(whole, color: color, rule: rule) { acc, _, ox, oy in body(&acc, ox, oy) }
+    }
+
+    /// Paints one shape over a box (`paintBox`): `body` adds its edges for the band it is given
+    /// (its index and origin), then the band's coverage is composited.
+    mutating func paint(_ whole: PaintBox, color: SIMD4<UInt8>, rule: FillRule,
+                        _ body: (inout CoverageAccumulator, Int, Double, Double) -> Void) {
+        inBands(whole) { canvas, box, index, first, _ in
             var acc = first
-            body(&acc, Double(box.x0), Double(box.y0))
+            body(&acc, index, Double(box.x0), Double(box.y0))
             let layer = OneLayer(cells: acc.cells, stride: box.stride, blender: Blender(color: color, evenOdd: rule == .evenOdd))
             canvas.composite(layer, touched: acc.touched, box: box)
         }
