@@ -20,11 +20,7 @@ import Testing
         #expect(box?.bandRows == 16)
         MapRenderer.paint(scene, onto: &banded)
         let b = banded.rgba
-        var differ = 0, worst = 0
-        for k in 0..<one.count where one[k] != b[k] {
-            differ += 1
-            worst = max(worst, abs(Int(one[k]) - Int(b[k])))
-        }
+        let (differ, worst) = byteDifference(one, b)
         #expect(worst <= 1 && differ < one.count / 1000, "\(crs): \(differ) bytes differ, by up to \(worst)")
         #expect(differ < one.count, "\(crs): painted nothing?")
     }

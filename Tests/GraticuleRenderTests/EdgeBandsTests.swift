@@ -81,11 +81,7 @@ import Testing
         twoPasses.fill(path, color: fill)
         twoPasses.stroke(path, color: stroke, width: 0.5, miterLimit: 1, geometry: .hairlineBelowOnePixel)
         let a = banded.rgba, b = twoPasses.rgba
-        var differ = 0, worst = 0
-        for k in 0..<a.count where a[k] != b[k] {
-            differ += 1
-            worst = max(worst, abs(Int(a[k]) - Int(b[k])))
-        }
+        let (differ, worst) = byteDifference(a, b)
         #expect(worst <= 1 && differ < a.count / 1000, "\(differ) bytes differ, by up to \(worst)")
         #expect(a != Canvas(width: 256, height: 1024, background: [120, 160, 220, 255]).rgba, "painted nothing?")
     }
@@ -106,11 +102,7 @@ import Testing
             onePass.stroke(path, color: colour, width: 0.5, miterLimit: 1, geometry: .hairlineBelowOnePixel)
         }
         let a = banded.rgba, b = onePass.rgba
-        var differ = 0, worst = 0
-        for k in 0..<a.count where a[k] != b[k] {
-            differ += 1
-            worst = max(worst, abs(Int(a[k]) - Int(b[k])))
-        }
+        let (differ, worst) = byteDifference(a, b)
         #expect(worst <= 1 && differ < a.count / 1000, "\(differ) bytes differ, by up to \(worst)")
         #expect(a != Canvas(width: 256, height: 1024, background: sea).rgba, "painted nothing?")
     }
