@@ -45,6 +45,36 @@ import Testing
         }
     }
 
+    /// A country whose rings all lie inside the view reads them from the projection per scale
+    /// (`ViewRings`) instead of holding copies; one that is clipped holds its own paths. Either
+    /// way a painter's path of the item is the path of its points (`Path.append(_:)` against
+    /// `Path(_:closed:)`).
+    @Test(arguments: ["EPSG:4326", "ESRI:54030"])
+    func wholeCountriesReadTheirRingsFromTheProjection(_ crs: String) throws {
+        let sr = try SpatialReference(text: crs)
+        let whole = try MapRenderer(spatialReference: sr, width: 1024, height: 512, layers: [.countries(.low)])
+        let e = whole.extent, upp = whole.view.unitsPerPixel
+        let panned = try MapRenderer(spatialReference: sr,
+                                     extent: Envelope(xMin: e.xMin + 341 * upp.x, yMin: e.yMin - 170 * upp.y, xMax: e.xMax + 341 * upp.x,
+                                                      yMax: e.yMax - 170 * upp.y, spatialReference: sr),
+                                     width: 1024, height: 512, layers: [.countries(.low)])
+        for (label, renderer, allWhole) in [("whole map", whole, true), ("panned", panned, false)] {
+            let items = try renderer.scene().items
+            let read = items.filter { $0.viewRings != nil }.count
+            #expect(read > 50, "\(crs) \(label): \(read) of \(items.count) items read from the projection")
+            #expect((read == items.count) == allWhole, "\(crs) \(label): \(read) of \(items.count) items whole")
+            for item in items {
+                var path = Path()
+                item.append(to: &path)
+                let copied = Path(item.paths, closed: true)
+                #expect(path.xs == copied.xs && path.ys == copied.ys, "\(crs) \(label): \(item.id ?? "?") points differ")
+                #expect(path.subpaths.map { [$0.start, $0.end] } == copied.subpaths.map { [$0.start, $0.end] }
+                        && path.subpaths.allSatisfy(\.closed), "\(crs) \(label): \(item.id ?? "?") subpaths differ")
+                #expect(item.pointCount == item.paths.reduce(0) { $0 + $1.count })
+            }
+        }
+    }
+
     /// Deep zooms project each view (the whole map would lie beyond the limit in pixels).
     @Test func deepZoomsAreNotKept() throws {
         let sr = try SpatialReference(text: "EPSG:3857")

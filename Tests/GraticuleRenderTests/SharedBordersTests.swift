@@ -39,15 +39,15 @@ import Testing
     @Test func skipsNeedTheTwinWholeInTheSameGroup() {
         let shared = SharedBorders(rings: Self.squares)
         let left = Self.squares[0], right = Self.squares[1]
-        #expect(shared.skips(rings: [0], paths: left, group: [0, 0]) == [0, 0, EdgeSkips.fill, 0])
-        #expect(shared.skips(rings: [1], paths: right, group: [0, 0])
+        #expect(shared.skips(rings: [0], pathCounts: left.map(\.count), group: [0, 0]) == [0, 0, EdgeSkips.fill, 0])
+        #expect(shared.skips(rings: [1], pathCounts: right.map(\.count), group: [0, 0])
             == [EdgeSkips.fill | EdgeSkips.stroke, 0, 0, 0])
         // Another group, or the twin's ring not drawn whole (−1): nothing is left out.
-        #expect(shared.skips(rings: [0], paths: left, group: [0, 1]) == [0, 0, 0, 0])
-        #expect(shared.skips(rings: [0], paths: left, group: [0, -1]) == [0, 0, 0, 0])
+        #expect(shared.skips(rings: [0], pathCounts: left.map(\.count), group: [0, 1]) == [0, 0, 0, 0])
+        #expect(shared.skips(rings: [0], pathCounts: left.map(\.count), group: [0, -1]) == [0, 0, 0, 0])
         // A path that is not the whole ring gets no flags.
         let clipped = [[SIMD2(0.0, 0), SIMD2(0.5, 0), SIMD2(0.5, 1)]]
-        #expect(shared.skips(rings: [-1], paths: clipped, group: [0, 0]) == [0, 0, 0])
+        #expect(shared.skips(rings: [-1], pathCounts: clipped.map(\.count), group: [0, 0]) == [0, 0, 0])
     }
 
     /// Two rectangles meeting at x = 10.5 (mid-pixel), painted as one group.
@@ -60,7 +60,7 @@ import Testing
             var item = MapScene.Item(layer: "countries", paths: [ring], closed: true, fill: fill, stroke: stroke,
                                      strokeWidth: stroke == nil ? 0 : 0.5, id: nil, title: nil)
             if skips {
-                item.edgeSkips = EdgeSkips(group: 0, flags: shared.skips(rings: [k], paths: [ring], group: [0, 0]),
+                item.edgeSkips = EdgeSkips(group: 0, flags: shared.skips(rings: [k], pathCounts: [ring].map(\.count), group: [0, 0]),
                                            groupSize: 2)
             }
             return item

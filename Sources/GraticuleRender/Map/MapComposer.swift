@@ -61,9 +61,7 @@ public enum MapComposer {
         func flush() throws(GraticuleError) {
             guard !run.isEmpty else { return }
             if belowIsRaster && outlineCountriesOverRasters { layerStyle.countryFill = .transparent }
-            let renderer = try MapRenderer(spatialReference: spatialReference, extent: e, width: width, height: height,
-                                           layers: run, style: layerStyle)
-            let scene = try renderer.scene()
+            let scene = try base.with(layers: run, style: layerStyle).scene()
             warnings += scene.warnings
             MapRenderer.paint(scene, onto: &canvas)
             run.removeAll()

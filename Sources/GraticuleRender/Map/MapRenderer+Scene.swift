@@ -135,6 +135,22 @@ struct SceneBuilder {
         return out
     }
 
+    /// Feature `i`'s rings in `projected` moved to the view, when every one of them lies inside
+    /// it (by its bounds: the view's clip keeps such a ring whole, `viewRings`); nil otherwise.
+    mutating func wholeRings(ofFeature i: Int, _ projected: ProjectedCountries, name: String) -> ViewRings? {
+        let view = renderer.view
+        let offset = SIMD2(view.xMin / view.unitsPerPixel.x, -view.yMax / view.unitsPerPixel.y)
+        let first = projected.firstRing[i], rings = first..<(first + projected.rings[i].count)
+        for g in rings {
+            // Subtracting the offset keeps the order of values, so the bounds minus the offset
+            // are the bounds of the moved points, as the clip would test them one by one.
+            let b = projected.ringBounds[g] - SIMD4(lowHalf: offset, highHalf: offset)
+            guard b.x >= viewClip.minX, b.y >= viewClip.minY, b.z <= viewClip.maxX, b.w <= viewClip.maxY else { return nil }
+        }
+        warnDropped(projected.dropped[i], name)
+        return ViewRings(source: projected, offset: offset, rings: rings)
+    }
+
     /// Appends the ring in `buffer` clipped to the view (nothing when fewer than 3 points
     /// remain); true when it was inside the view and appended whole.
     @discardableResult
@@ -191,13 +207,18 @@ struct SceneBuilder {
         for (i, rings) in prepared.rings.enumerated() where !rings.isEmpty {
             let code = prepared.codes[i], name = prepared.names[i], label = prepared.labels[i]
             var kept: [Int] = []
-            let paths = if let projected {
+            // A feature whose rings all lie inside the view reads them from `projected`.
+            let whole = projected.flatMap { wholeRings(ofFeature: i, $0, name: label) }
+            let paths = if whole != nil {
+                [[SIMD2<Double>]]()
+            } else if let projected {
                 viewRings(projected.rings[i], dropped: projected.dropped[i], name: label,
                           firstRing: projected.firstRing[i], kept: &kept)
             } else {
                 pixelRings(rings, name: label)
             }
-            guard !paths.isEmpty else { continue }
+            if let whole { kept = Array(whole.rings) }
+            guard !paths.isEmpty || whole?.rings.isEmpty == false else { continue }
             let selected = featureStyle == nil && (code.map { style.selectedCountries.contains($0) } ?? false)
             let own = featureStyle.map { base in
                 (base.perFeature?.values ?? prepared.simpleStyles).map { $0[i].applied(to: base, ratio: ratio) } ?? base
@@ -212,8 +233,13 @@ struct SceneBuilder {
             if projected == nil { kept = Array(repeating: -1, count: paths.count) }
             for g in kept where g >= 0 { group[g] = groupIndex }
             groupItems.append((items.count, kept, groupIndex))
-            items.append(MapScene.Item(layer: itemLayer, paths: paths, closed: true, fill: paint.fill,
-                                       stroke: paint.stroke, strokeWidth: width, id: code, title: name))
+            if let whole {
+                items.append(MapScene.Item(layer: itemLayer, rings: whole, closed: true, fill: paint.fill,
+                                           stroke: paint.stroke, strokeWidth: width, id: code, title: name))
+            } else {
+                items.append(MapScene.Item(layer: itemLayer, paths: paths, closed: true, fill: paint.fill,
+                                           stroke: paint.stroke, strokeWidth: width, id: code, title: name))
+            }
         }
         // Projected for this view alone (deep zooms), every path is paired in the view.
         if pairsEdges { setEdgeSkips(groupItems, shared: projected?.shared ?? SharedBorders(rings: []), ringGroups: group) }
@@ -224,7 +250,7 @@ struct SceneBuilder {
     /// group in this view (−1: not drawn whole).
     private mutating func setEdgeSkips(_ entries: [(item: Int, rings: [Int], group: Int32)], shared: SharedBorders,
                                        ringGroups: [Int32]) {
-        let flags = shared.flags(of: entries.map { SharedBorders.ViewItem(paths: items[$0.item].paths, rings: $0.rings,
+        let flags = shared.flags(of: entries.map { SharedBorders.ViewItem(item: items[$0.item], rings: $0.rings,
                                                                           group: $0.group) }, group: ringGroups)
         var sizes: [Int32: Int] = [:]
         for entry in entries { sizes[entry.group, default: 0] += 1 }

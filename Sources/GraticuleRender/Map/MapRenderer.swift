@@ -33,8 +33,8 @@ public struct MapRenderer: Sendable {
     public let extent: Envelope
     public let width: Int
     public let height: Int
-    public let layers: [MapLayer]
-    public let style: MapStyle
+    public private(set) var layers: [MapLayer]
+    public private(set) var style: MapStyle
 
     let projection: MapProjection
     let view: PixelTransform
@@ -94,6 +94,15 @@ public struct MapRenderer: Sendable {
                                                                   fallback: radiansPerPixel)
         capStep = MapRenderer.capStep(radiansPerPixel: finestRadiansPerPixel)
         clipper = RegionClipper.cached(region: projection.region, capStep: capStep)
+    }
+
+    /// The same view (spatial reference, extent, size: its projection, scale and clipper reused)
+    /// drawing other layers in another style.
+    func with(layers: [MapLayer], style: MapStyle) -> MapRenderer {
+        var other = self
+        other.layers = layers
+        other.style = style
+        return other
     }
 
     static func finestRadiansPerPixel(_ projection: MapProjection, _ view: PixelTransform, width: Int, height: Int,

@@ -24,6 +24,13 @@ final class ProjectedCountries: Sendable {
     /// (`SharedBorders.ringNumbers`).
     let firstRing: [Int]
     let ringCount: Int
+    /// Every ring's points once more, x and y apart, ring after ring in their numbers' order
+    /// (ring g: `ringStart[g] ..< ringStart[g + 1]`), and each ring's bounds (min x, min y,
+    /// max x, max y): a view reads a whole ring from here (`ViewRings`) without copying it into
+    /// its scene, and tells it whole from its bounds.
+    let xs: [Double], ys: [Double]
+    let ringStart: [Int]
+    let ringBounds: [SIMD4<Double>]
     private let pairs = Mutex<SharedBorders?>(nil)
 
     static let limit = 1e6
@@ -32,6 +39,22 @@ final class ProjectedCountries: Sendable {
         self.rings = rings
         self.dropped = dropped
         (firstRing, ringCount) = SharedBorders.ringNumbers(of: rings)
+        var xs: [Double] = [], ys: [Double] = [], ringStart = [0], ringBounds: [SIMD4<Double>] = []
+        for ring in rings.joined() {
+            var lo = SIMD2(Double.infinity, .infinity), hi = -lo
+            for p in ring {
+                xs.append(p.x)
+                ys.append(p.y)
+                lo = pointwiseMin(lo, p)
+                hi = pointwiseMax(hi, p)
+            }
+            ringStart.append(xs.count)
+            ringBounds.append(SIMD4(lowHalf: lo, highHalf: hi))
+        }
+        self.xs = xs
+        self.ys = ys
+        self.ringStart = ringStart
+        self.ringBounds = ringBounds
     }
 
     /// The edges the rings share, for painting them in one pass (`SharedBorders`): paired on
@@ -71,7 +94,7 @@ final class ProjectedCountries: Sendable {
         let projected: ProjectedCountries?
     }
 
-    /// Entries hold about 250 KB (1:110m) to a few megabytes (1:10m); 64 MiB at most in all.
+    /// Entries hold about 450 KB (1:110m) to several megabytes (1:10m); 64 MiB at most in all.
     static let cache = BoundedCache<Key, Entry>(capacity: 32, maxCost: 64 << 20)
 
     /// The countries for a renderer's scale, projected once per scale; nil at scales too fine to
@@ -83,7 +106,7 @@ final class ProjectedCountries: Sendable {
         if let hit = cache.value(for: key), hit.prepared === prepared { return hit.projected }
         let built = build(renderer, prepared)
         let points = built?.rings.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } ?? 0
-        cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 20 * points)
+        cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 36 * points)
         return built
     }
 

@@ -69,30 +69,39 @@ struct SharedBorders: Sendable {
     /// −1 for a path that is not a whole ring as paired (clipped to the view); `group` gives
     /// every ring's paint group in this scene (−1: not drawn whole). An edge is left out only
     /// when its twin's ring is drawn whole in the same group.
-    func skips(rings: [Int], paths: [[SIMD2<Double>]], group: [Int32]) -> [UInt8] {
-        var flags: [UInt8] = []
-        flags.reserveCapacity(paths.reduce(0) { $0 + $1.count })
-        for (path, g) in zip(paths, rings) {
-            guard g >= 0 else {
-                flags.append(contentsOf: repeatElement(0, count: path.count))
-                continue
-            }
-            let mine = group[g]
-            for code in twins(ofRing: g) {
-                var flag: UInt8 = 0
-                if code != 0 && group[Int(code >> 1) - 1] == mine {
-                    flag = EdgeSkips.fill | (code & 1 != 0 ? EdgeSkips.stroke : 0)
+    func skips(rings: [Int], pathCounts: [Int], group: [Int32]) -> [UInt8] {
+        let total = zip(pathCounts, rings).reduce(0) { $0 + ($1.1 >= 0 ? ringStart[$1.1 + 1] - ringStart[$1.1] : $1.0) }
+        return [UInt8](unsafeUninitializedCapacity: total) { flags, count in
+            twins.withUnsafeBufferPointer { twins in
+                group.withUnsafeBufferPointer { group in
+                    var k = 0
+                    for (n, g) in zip(pathCounts, rings) {
+                        guard g >= 0 else {
+                            for _ in 0..<n { flags[k] = 0; k += 1 }
+                            continue
+                        }
+                        let mine = group[g]
+                        for i in ringStart[g]..<ringStart[g + 1] {
+                            let code = twins[i]
+                            var flag: UInt8 = 0
+                            if code != 0 && group[Int(code >> 1) - 1] == mine {
+                                flag = EdgeSkips.fill | (code & 1 != 0 ? EdgeSkips.stroke : 0)
+                            }
+                            flags[k] = flag
+                            k += 1
+                        }
+                    }
                 }
-                flags.append(flag)
             }
+            count = total
         }
-        return flags
     }
 
-    /// One country of a scene, as `flags(of:group:)` reads it: its paths, each one's ring number
-    /// (−1: clipped to the view), and its paint group.
+    /// One country of a scene, as `flags(of:group:)` reads it: its paths (read only where some
+    /// path of the view is clipped), each one's ring number (−1: clipped to the view), and its
+    /// paint group.
     struct ViewItem {
-        let paths: [[SIMD2<Double>]]
+        let item: MapScene.Item
         let rings: [Int]
         let group: Int32
     }
@@ -104,7 +113,7 @@ struct SharedBorders: Sendable {
     /// them a border between a clipped country and its neighbour would be stroked twice in one
     /// pass, darker than the rest. A view where every ring is whole pairs nothing here.
     func flags(of items: [ViewItem], group: [Int32]) -> [[UInt8]] {
-        var flags = items.map { skips(rings: $0.rings, paths: $0.paths, group: group) }
+        var flags = items.map { skips(rings: $0.rings, pathCounts: $0.item.pathCounts, group: group) }
         // Without a clipped path there is nothing more to pair: a whole ring's twin that is not
         // drawn lies wholly outside the view, with the edges they share.
         guard items.contains(where: { $0.rings.contains { $0 < 0 } }) else { return flags }
@@ -112,7 +121,7 @@ struct SharedBorders: Sendable {
         func forEachOpenEdge(_ body: (Int, Int, SIMD2<Double>, SIMD2<Double>) -> Void) {
             for (i, item) in items.enumerated() {
                 var offset = 0
-                for (path, g) in zip(item.paths, item.rings) {
+                for (path, g) in zip(item.item.paths, item.rings) {
                     defer { offset += path.count }
                     guard var previous = path.last else { continue }
                     let codes = g >= 0 ? twins(ofRing: g) : []

@@ -81,9 +81,19 @@ public struct Path: Sendable {
     /// point, `line(to:)` to each other and `close()`, built without growing the arrays.
     public init(_ subpaths: [[SIMD2<Double>]], closed: Bool) {
         let total = subpaths.reduce(0) { $1.count >= 2 ? $0 + $1.count : $0 }
-        xs.reserveCapacity(total)
-        ys.reserveCapacity(total)
-        self.subpaths.reserveCapacity(subpaths.count)
+        reserveCapacity(points: total, subpaths: subpaths.count)
+        append(subpaths, closed: closed)
+    }
+
+    /// Room for `points` more points in `subpaths` more subpaths.
+    mutating func reserveCapacity(points: Int, subpaths count: Int) {
+        xs.reserveCapacity(xs.count + points)
+        ys.reserveCapacity(ys.count + points)
+        subpaths.reserveCapacity(subpaths.count + count)
+    }
+
+    /// Adds rings or lines as `init(_:closed:)` makes them.
+    mutating func append(_ subpaths: [[SIMD2<Double>]], closed: Bool) {
         for points in subpaths where points.count >= 2 {
             let start = xs.count
             for p in points {

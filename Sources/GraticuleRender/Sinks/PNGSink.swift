@@ -41,7 +41,9 @@ extension MapRenderer {
                 }
             }
             for item in items[i..<end] {
-                let path = Path(item.paths, closed: item.closed)
+                var path = Path()
+                path.reserveCapacity(points: item.pointCount, subpaths: 0)
+                item.append(to: &path)
                 canvas.fillAndStroke(path, fill: item.fillRGBA, stroke: item.strokeRGBA, width: item.strokeWidth,
                                      geometry: .hairlineBelowOnePixel)
             }
@@ -56,7 +58,9 @@ extension MapRenderer {
     private static func paintInOnePass(_ items: ArraySlice<MapScene.Item>, onto canvas: inout Canvas) -> Bool {
         let first = items[items.startIndex]
         guard items.count == first.edgeSkips!.groupSize else { return false }
-        let path = Path(items.flatMap(\.paths), closed: true)
+        var path = Path()
+        path.reserveCapacity(points: items.reduce(0) { $0 + $1.pointCount }, subpaths: 0)
+        for item in items { item.append(to: &path) }
         let flags = items.flatMap { $0.edgeSkips!.flags }
         guard path.skippedPoints == 0, path.pointCount == flags.count else { return false }
         let stroke = first.strokeRGBA

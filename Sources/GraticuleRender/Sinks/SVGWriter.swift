@@ -8,7 +8,7 @@ struct SVGWriter {
 
     static func document(_ scene: MapScene, labels: [PlacedLabel] = [], font: BitmapFont = .fixed6x13) -> String {
         var w = SVGWriter()
-        w.out.reserveCapacity(64 + scene.items.reduce(0) { $0 + $1.paths.reduce(0) { $0 + $1.count * 14 } })
+        w.out.reserveCapacity(64 + scene.items.reduce(0) { $0 + $1.pointCount * 14 })
         w.text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         w.text("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(scene.width)\" height=\"\(scene.height)\" ")
         w.text("viewBox=\"0 0 \(scene.width) \(scene.height)\">\n")
