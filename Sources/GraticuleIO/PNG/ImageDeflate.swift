@@ -51,6 +51,11 @@ struct ImageDeflate {
     private(set) var adler: UInt32 = 1
     /// Distinct colours met (0 once past 256), for the palette layout.
     private(set) var colours = ColourSet()
+    /// The matches among the tokens, tallied as they are made: per (length ≤ 258, distance
+    /// symbol) at `length · 30 + symbol`, and longer ones as `length << 8 | symbol`, in order
+    /// (`matchCounts`).
+    private var matchTally = [UInt32](repeating: 0, count: 259 * 30)
+    private var longMatches: [UInt64] = []
 
     /// Tokenizes the image; nil when `bpp` is 3 and a pixel is not opaque (the image needs RGBA).
     /// - Parameters:
@@ -155,110 +160,133 @@ struct ImageDeflate {
         // few edge pixels, which gain little from them (7 % smaller, encoding 1.7× slower), a
         // raster's are mostly such pixels (the NDVI map 40 % smaller).
         var unmatched = 0, farCopies = false
+        let aboveSymbol = Self.distanceSymbol(min(stride, Self.window)), leftSymbol = Self.distanceSymbol(bpp)
+        var tally = matchTally, long = longMatches
+        defer { (matchTally, longMatches) = (tally, long) }
         return pixels.withMemoryRebound(to: UInt32.self) { words in
             let base = words.baseAddress!
-            return literalFrequencies.withUnsafeMutableBufferPointer { freq in
-                for y in 0..<height {
-                    farCopies = unmatched > w / 4
-                    unmatched = 0
-                    let row = base + y * w, above = row - w
-                    let hasAbove = y > 0 && useAbove
-                    let bits = changes?.row(y), bitsAbove = hasAbove ? changes?.row(y - 1) : nil
-                    var x = 0
-                    // The filter byte: part of a match with the row above when the row starts like
-                    // it (and then of the previous row's last match if that one reached its end).
-                    if hasAbove && row[0] == above[0] {
-                        let run = if let bits, let bitsAbove {
-                            Self.equalRun(row, above, from: 0, end: w, bits, bitsAbove)
-                        } else {
-                            Self.equalRun(row, above, w)
-                        }
-                        let bytes = 1 + bpp * run
-                        if lastRowEndsAbove, let last = tokens.last, Int(last >> 32 & 0x3FFF_FFFF) + bytes <= maxMatch {
-                            tokens[tokens.count - 1] = last + UInt64(bytes) << 32
-                        } else {
-                            tokens.append(Self.above << 62 | UInt64(bytes) << 32)
-                        }
-                        x = run
+            return tally.withUnsafeMutableBufferPointer { tally in
+                /// Counts a match token made, or takes one back (the last one counted, when a
+                /// copy of the row above is lengthened into the next row).
+                @inline(__always) func count(_ bytes: Int, _ symbol: Int, _ step: UInt32 = 1) {
+                    if bytes <= 258 {
+                        tally[bytes &* 30 &+ symbol] &+= step
+                    } else if step == 1 {
+                        long.append(UInt64(bytes) << 8 | UInt64(symbol))
                     } else {
-                        tokens.append(Self.filterByte << 62)
-                        freq[0] &+= 1
+                        long.removeLast()
                     }
-                    var literalStart = -1
-                    while x < w {
-                        // A pixel that equals neither the one above nor the one left starts no
-                        // run: a literal, without measuring runs (most pixels of a photo-like
-                        // raster, the edges of a map).
-                        let p = row[x]
-                        let runs = (hasAbove && p == above[x]) || (x > 0 && p == row[x &- 1])
-                        if !runs {
-                            if rgbOnly && p >> 24 != 0xFF { return false }
-                            unmatched &+= 1
-                            // A colour seen lately within deflate's window: a copy from there
-                            // instead of literal bytes.
-                            if farCopies {
-                                let (n, distance) = recent.copy(at: x, row: y, pixels: base, width: w, stride: stride, bpp: bpp,
-                                                                window: Self.window)
-                                if n > 0 {
-                                    if literalStart >= 0 {
-                                        tokens.append(Self.literals << 62 | UInt64(x &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
-                                        literalStart = -1
+                }
+                return literalFrequencies.withUnsafeMutableBufferPointer { freq in
+                    for y in 0..<height {
+                        farCopies = unmatched > w / 4
+                        unmatched = 0
+                        let row = base + y * w, above = row - w
+                        let hasAbove = y > 0 && useAbove
+                        let bits = changes?.row(y), bitsAbove = hasAbove ? changes?.row(y - 1) : nil
+                        var x = 0
+                        // The filter byte: part of a match with the row above when the row starts like
+                        // it (and then of the previous row's last match if that one reached its end).
+                        if hasAbove && row[0] == above[0] {
+                            let run = if let bits, let bitsAbove {
+                                Self.equalRun(row, above, from: 0, end: w, bits, bitsAbove)
+                            } else {
+                                Self.equalRun(row, above, w)
+                            }
+                            let bytes = 1 + bpp * run
+                            if lastRowEndsAbove, let last = tokens.last, Int(last >> 32 & 0x3FFF_FFFF) + bytes <= maxMatch {
+                                let before = Int(last >> 32 & 0x3FFF_FFFF)
+                                count(before, aboveSymbol, UInt32.max)  // −1
+                                count(before + bytes, aboveSymbol)
+                                tokens[tokens.count - 1] = last + UInt64(bytes) << 32
+                            } else {
+                                count(bytes, aboveSymbol)
+                                tokens.append(Self.above << 62 | UInt64(bytes) << 32)
+                            }
+                            x = run
+                        } else {
+                            tokens.append(Self.filterByte << 62)
+                            freq[0] &+= 1
+                        }
+                        var literalStart = -1
+                        while x < w {
+                            // A pixel that equals neither the one above nor the one left starts no
+                            // run: a literal, without measuring runs (most pixels of a photo-like
+                            // raster, the edges of a map).
+                            let p = row[x]
+                            let runs = (hasAbove && p == above[x]) || (x > 0 && p == row[x &- 1])
+                            if !runs {
+                                if rgbOnly && p >> 24 != 0xFF { return false }
+                                unmatched &+= 1
+                                // A colour seen lately within deflate's window: a copy from there
+                                // instead of literal bytes.
+                                if farCopies {
+                                    let (n, distance) = recent.copy(at: x, row: y, pixels: base, width: w, stride: stride, bpp: bpp,
+                                                                    window: Self.window)
+                                    if n > 0 {
+                                        if literalStart >= 0 {
+                                            tokens.append(Self.literals << 62 | UInt64(x &- literalStart) << 32
+                                                          | UInt64(y &* w &+ literalStart))
+                                            literalStart = -1
+                                        }
+                                        count(bpp &* n, Self.distanceSymbol(distance))
+                                        tokens.append(Self.left << 62 | UInt64(bpp &* n) << 32 | UInt64(distance))
+                                        x &+= n
+                                        continue
                                     }
-                                    tokens.append(Self.left << 62 | UInt64(bpp &* n) << 32 | UInt64(distance))
-                                    x &+= n
-                                    continue
+                                }
+                                freq[Int(p & 0xFF)] &+= 1
+                                freq[Int(p &>> 8 & 0xFF)] &+= 1
+                                freq[Int(p &>> 16 & 0xFF)] &+= 1
+                                if !rgbOnly { freq[Int(p &>> 24)] &+= 1 }
+                                colours.insert(p)
+                                if literalStart < 0 { literalStart = x }
+                                x &+= 1
+                                continue
+                            }
+                            let rest = w &- x
+                            let up = if !hasAbove {
+                                0
+                            } else if let bits, let bitsAbove {
+                                Self.equalRun(row, above, from: x, end: w, bits, bitsAbove)
+                            } else {
+                                Self.equalRun(row + x, above + x, rest)
+                            }
+                            var run = up, kind = Self.above
+                            if up < rest && x > 0 {
+                                // On a tie the left neighbour's copy: its distance (one pixel) costs
+                                // no extra bits, a row's 10 or so (1–2 % smaller files). A copy of
+                                // the row above that reaches the row's end is kept: it can run on
+                                // into the next row.
+                                let same = if let bits {
+                                    Self.sameRun(row, from: x, end: w, row[x &- 1], bits)
+                                } else {
+                                    Self.sameRun(row + x, row[x &- 1], rest)
+                                }
+                                if same >= up {
+                                    run = same
+                                    kind = Self.left
                                 }
                             }
-                            freq[Int(p & 0xFF)] &+= 1
-                            freq[Int(p &>> 8 & 0xFF)] &+= 1
-                            freq[Int(p &>> 16 & 0xFF)] &+= 1
-                            if !rgbOnly { freq[Int(p &>> 24)] &+= 1 }
-                            colours.insert(p)
-                            if literalStart < 0 { literalStart = x }
-                            x &+= 1
-                            continue
-                        }
-                        let rest = w &- x
-                        let up = if !hasAbove {
-                            0
-                        } else if let bits, let bitsAbove {
-                            Self.equalRun(row, above, from: x, end: w, bits, bitsAbove)
-                        } else {
-                            Self.equalRun(row + x, above + x, rest)
-                        }
-                        var run = up, kind = Self.above
-                        if up < rest && x > 0 {
-                            // On a tie the left neighbour's copy: its distance (one pixel) costs
-                            // no extra bits, a row's 10 or so (1–2 % smaller files). A copy of
-                            // the row above that reaches the row's end is kept: it can run on
-                            // into the next row.
-                            let same = if let bits {
-                                Self.sameRun(row, from: x, end: w, row[x &- 1], bits)
-                            } else {
-                                Self.sameRun(row + x, row[x &- 1], rest)
+                            // A run of at least one pixel (the first one matched above).
+                            if literalStart >= 0 {
+                                tokens.append(Self.literals << 62 | UInt64(x &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
+                                literalStart = -1
                             }
-                            if same >= up {
-                                run = same
-                                kind = Self.left
-                            }
+                            count(bpp &* run, kind == Self.above ? aboveSymbol : leftSymbol)
+                            tokens.append(kind << 62 | UInt64(bpp &* run) << 32)
+                            x &+= run
                         }
-                        // A run of at least one pixel (the first one matched above).
                         if literalStart >= 0 {
-                            tokens.append(Self.literals << 62 | UInt64(x &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
-                            literalStart = -1
+                            tokens.append(Self.literals << 62 | UInt64(w &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
                         }
-                        tokens.append(kind << 62 | UInt64(bpp &* run) << 32)
-                        x &+= run
+                        lastRowEndsAbove = tokens.last! >> 62 == Self.above
+                        // The row into the checksum while it is in cache.
+                        (adlerA, adlerB) = Self.adlerStep(adlerA, adlerB, row: row, width: w, bpp: bpp, changes: bits)
                     }
-                    if literalStart >= 0 {
-                        tokens.append(Self.literals << 62 | UInt64(w &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
-                    }
-                    lastRowEndsAbove = tokens.last! >> 62 == Self.above
-                    // The row into the checksum while it is in cache.
-                    (adlerA, adlerB) = Self.adlerStep(adlerA, adlerB, row: row, width: w, bpp: bpp, changes: bits)
+                    adler = UInt32(adlerB) << 16 | UInt32(adlerA)
+                    return true
                 }
-                adler = UInt32(adlerB) << 16 | UInt32(adlerA)
-                return true
             }
         }
     }
@@ -297,31 +325,14 @@ struct ImageDeflate {
     /// Symbol of each length 0…258 (3…258 used).
     static let lengthSymbols: [UInt16] = (0...258).map { $0 < 3 ? 0 : UInt16(lengthSymbol($0)) }
 
-    /// The symbol frequencies of the RGB or RGBA stream (the literal bytes', then the matches')
-    /// and the extra bits of all lengths and distances.
+    /// The symbol frequencies of the RGB or RGBA stream (the literal bytes', then the matches'
+    /// from their tally) and the extra bits of all lengths and distances.
     private func matchCounts() -> SymbolCounts {
-        // Rows longer than the window have no copies of the row above (nor its symbol).
-        let aboveSymbol = Self.distanceSymbol(min(stride, Self.window)), leftSymbol = Self.distanceSymbol(bpp)
         var counts = SymbolCounts(literal: literalFrequencies)
-        // Matches of up to 258 bytes (one length symbol each) tallied by (length, distance
-        // symbol) first: a photo-like image has a copy per pixel or two, mostly of a few lengths.
-        let tally = UnsafeMutablePointer<UInt32>.allocate(capacity: 259 * 30)
-        tally.initialize(repeating: 0, count: 259 * 30)
-        defer { tally.deallocate() }
-        for t in tokens {
-            let kind = t >> 62
-            guard kind == Self.above || kind == Self.left else { continue }
-            let distance = Int(t & 0xFFFF_FFFF), bytes = Int(t >> 32 & 0x3FFF_FFFF)
-            let symbol = kind == Self.above ? aboveSymbol : distance == 0 ? leftSymbol : Self.distanceSymbol(distance)
-            if bytes <= 258 {
-                tally[bytes &* 30 &+ symbol] &+= 1
-            } else {
-                counts.addMatch(bytes: bytes, distanceSymbol: symbol)
-            }
-        }
+        for long in longMatches { counts.addMatch(bytes: Int(long >> 8), distanceSymbol: Int(long & 0xFF)) }
         for bytes in 3...258 {
-            for symbol in 0..<30 where tally[bytes * 30 + symbol] > 0 {
-                counts.addMatch(bytes: bytes, distanceSymbol: symbol, times: tally[bytes * 30 + symbol])
+            for symbol in 0..<30 where matchTally[bytes * 30 + symbol] > 0 {
+                counts.addMatch(bytes: bytes, distanceSymbol: symbol, times: matchTally[bytes * 30 + symbol])
             }
         }
         return counts

@@ -41,17 +41,26 @@ public enum MapComposer {
     public static func canvas(spatialReference: SpatialReference, extent: Envelope?, width: Int, height: Int,
                               layers: [Layer], style: MapStyle = .standard,
                               outlineCountriesOverRasters: Bool = false) throws(GraticuleError) -> (canvas: Canvas, warnings: [String]) {
+        try canvas(view: MapRenderer(spatialReference: spatialReference, extent: extent, width: width, height: height, layers: []),
+                   layers: layers, style: style, outlineCountriesOverRasters: outlineCountriesOverRasters)
+    }
+
+    /// `canvas(spatialReference:extent:width:height:layers:style:outlineCountriesOverRasters:)`
+    /// for the view (spatial reference, extent, size) of a renderer already made (its layers
+    /// and style are not used): the view is not resolved again.
+    public static func canvas(view: MapRenderer, layers: [Layer], style: MapStyle = .standard,
+                              outlineCountriesOverRasters: Bool = false) throws(GraticuleError) -> (canvas: Canvas, warnings: [String]) {
+        let (spatialReference, width, height) = (view.spatialReference, view.width, view.height)
         let vectors = layers.compactMap { if case let .vector(v) = $0 { v } else { nil } }
         // The base: background and sphere fill; it also fixes the extent for every layer.
-        let base = try MapRenderer(spatialReference: spatialReference, extent: extent, width: width, height: height,
-                                   layers: vectors.contains(.outline) ? [.outline] : [], style: style)
+        let base = view.with(layers: vectors.contains(.outline) ? [.outline] : [], style: style)
         var baseScene = try base.scene()
         baseScene.items = baseScene.items.filter { $0.layer == "sphere" }
         var canvas = MapRenderer.canvas(of: baseScene)
         let e = base.extent
-        let view = RasterView(spatialReference: spatialReference,
-                              extent: RasterExtent(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax),
-                              width: width, height: height)
+        let rasterView = RasterView(spatialReference: spatialReference,
+                                    extent: RasterExtent(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax),
+                                    width: width, height: height)
         var layerStyle = style
         layerStyle.background = .transparent
         layerStyle.sphereFill = .transparent
@@ -72,7 +81,7 @@ public enum MapComposer {
                 run.append(v)
             case let .raster(r):
                 try flush()
-                let top = try r.image(view).pixels
+                let top = try r.image(rasterView).pixels
                 top.withUnsafeBytes { t in canvas.withUnsafeMutableRGBA { composite(t, over: $0) } }
                 belowIsRaster = true
             }

@@ -123,18 +123,14 @@ extension GraticuleServer {
     /// Draws the map: background, then each layer composited over it (source-over), through
     /// GraticuleRender's `MapComposer` (the path `graticule render` uses for raster layers too).
     func composeMap(_ request: MapRequest) throws(APIError) -> Canvas {
-        _ = try vectorRenderer([], request, background: .transparent)  // the view's errors name bbox
+        let view = try vectorRenderer([], request, background: .transparent)  // the view's errors name bbox
         let layers = request.layers.map { $0.composed(pixelRatio: request.pixelRatio) }
         var style = MapStyle.standard.scaled(by: request.pixelRatio)
         let bg = request.background
         style.background = MapColor(red: bg.x, green: bg.y, blue: bg.z, alpha: bg.w)
         style.sphereFill = .transparent
-        let e = request.extent
         var canvas = try engine("layers") { () throws(GraticuleError) in
-            try MapComposer.canvas(spatialReference: request.spatialReference,
-                                   extent: Envelope(xMin: e.xMin, yMin: e.yMin, xMax: e.xMax, yMax: e.yMax,
-                                                    spatialReference: request.spatialReference),
-                                   width: request.width, height: request.height, layers: layers, style: style).canvas
+            try MapComposer.canvas(view: view, layers: layers, style: style).canvas
         }
         try drawLabels(request, on: &canvas)
         return canvas
