@@ -250,8 +250,12 @@ struct SceneBuilder {
     /// group in this view (−1: not drawn whole).
     private mutating func setEdgeSkips(_ entries: [(item: Int, rings: [Int], group: Int32)], shared: SharedBorders,
                                        ringGroups: [Int32]) {
-        let flags = shared.flags(of: entries.map { SharedBorders.ViewItem(item: items[$0.item], rings: $0.rings,
-                                                                          group: $0.group) }, group: ringGroups)
+        // The points are read only to pair clipped paths.
+        let clipped = entries.contains { $0.rings.contains { $0 < 0 } }
+        let flags = shared.flags(of: entries.map {
+            SharedBorders.ViewItem(paths: clipped ? items[$0.item].paths : [], pathCounts: items[$0.item].pathCounts,
+                                   rings: $0.rings, group: $0.group)
+        }, group: ringGroups)
         var sizes: [Int32: Int] = [:]
         for entry in entries { sizes[entry.group, default: 0] += 1 }
         for (k, entry) in entries.enumerated() {

@@ -97,11 +97,12 @@ struct SharedBorders: Sendable {
         }
     }
 
-    /// One country of a scene, as `flags(of:group:)` reads it: its paths (read only where some
-    /// path of the view is clipped), each one's ring number (−1: clipped to the view), and its
-    /// paint group.
+    /// One country of a scene, as `flags(of:group:)` reads it: its paths (needed only when some
+    /// item of the view has a clipped path; else empty), their point counts, each one's ring
+    /// number (−1: clipped to the view), and its paint group.
     struct ViewItem {
-        let item: MapScene.Item
+        let paths: [[SIMD2<Double>]]
+        let pathCounts: [Int]
         let rings: [Int]
         let group: Int32
     }
@@ -113,7 +114,7 @@ struct SharedBorders: Sendable {
     /// them a border between a clipped country and its neighbour would be stroked twice in one
     /// pass, darker than the rest. A view where every ring is whole pairs nothing here.
     func flags(of items: [ViewItem], group: [Int32]) -> [[UInt8]] {
-        var flags = items.map { skips(rings: $0.rings, pathCounts: $0.item.pathCounts, group: group) }
+        var flags = items.map { skips(rings: $0.rings, pathCounts: $0.pathCounts, group: group) }
         // Without a clipped path there is nothing more to pair: a whole ring's twin that is not
         // drawn lies wholly outside the view, with the edges they share.
         guard items.contains(where: { $0.rings.contains { $0 < 0 } }) else { return flags }
@@ -121,7 +122,7 @@ struct SharedBorders: Sendable {
         func forEachOpenEdge(_ body: (Int, Int, SIMD2<Double>, SIMD2<Double>) -> Void) {
             for (i, item) in items.enumerated() {
                 var offset = 0
-                for (path, g) in zip(item.item.paths, item.rings) {
+                for (path, g) in zip(item.paths, item.rings) {
                     defer { offset += path.count }
                     guard var previous = path.last else { continue }
                     let codes = g >= 0 ? twins(ofRing: g) : []
