@@ -37,6 +37,9 @@ struct EdgeBands: EdgeSource {
         var starts = [Int](repeating: 0, count: bands + 2)
         path.ys.withUnsafeBufferPointer { ys in
             starts.withUnsafeMutableBufferPointer { counts in
+                // Consecutive edges of a path mostly fall in the same one band: they are counted
+                // in a register (`run`) and added when the band changes, not one by one in memory.
+                var runBand = 0, run = 0
                 for sub in path.subpaths where sub.end - sub.start >= 2 {
                     var ya = ys[sub.end - 1]
                     for b in sub.start..<sub.end {
@@ -49,12 +52,24 @@ struct EdgeBands: EdgeSource {
                             last = Int((hi < rows ? hi : rows) * perBand)
                             if first >= bands { first = bands &- 1 }
                             if last >= bands { last = bands &- 1 }
-                            var k = first
-                            while k <= last { counts[k &+ 2] &+= 1; k &+= 1 }
+                            if first == last && first == runBand {
+                                run &+= 1
+                            } else {
+                                counts[runBand &+ 2] &+= run
+                                run = 0
+                                if first == last {
+                                    runBand = first
+                                    run = 1
+                                } else {
+                                    var k = first
+                                    while k <= last { counts[k &+ 2] &+= 1; k &+= 1 }
+                                }
+                            }
                         }
                         span[b] = UInt64(truncatingIfNeeded: first) << 32 | UInt64(truncatingIfNeeded: last)
                     }
                 }
+                counts[runBand &+ 2] &+= run
                 // counts[k + 2]: band k's edges; running sums make counts[k + 1] band k's start.
                 for k in 0...bands { counts[k &+ 1] &+= counts[k] }
             }
@@ -64,19 +79,36 @@ struct EdgeBands: EdgeSource {
         let total = starts[bands + 1]
         entries = [UInt64](unsafeUninitializedCapacity: total) { out, count in
             starts.withUnsafeMutableBufferPointer { next in
+                // The place of the band last written to is kept in a register (`cursor`) while
+                // edges go to that one band, and written back when they go elsewhere.
+                var cursorBand = 0, cursor = next[1]
                 for sub in path.subpaths where sub.end - sub.start >= 2 {
                     var a = sub.end - 1
                     for b in sub.start..<sub.end {
                         let first = Int(truncatingIfNeeded: span[b] >> 32), last = Int(truncatingIfNeeded: span[b] & 0xFFFF_FFFF)
-                        var k = first
-                        while k <= last {
-                            out[next[k &+ 1]] = UInt64(a) << 32 | UInt64(b)
-                            next[k &+ 1] &+= 1
-                            k &+= 1
-                        }
+                        let edge = UInt64(a) << 32 | UInt64(b)
                         a = b
+                        if first == last {
+                            if first != cursorBand {
+                                next[cursorBand &+ 1] = cursor
+                                cursorBand = first
+                                cursor = next[first &+ 1]
+                            }
+                            out[cursor] = edge
+                            cursor &+= 1
+                        } else if first < last {
+                            next[cursorBand &+ 1] = cursor
+                            var k = first
+                            while k <= last {
+                                out[next[k &+ 1]] = edge
+                                next[k &+ 1] &+= 1
+                                k &+= 1
+                            }
+                            cursor = next[cursorBand &+ 1]
+                        }
                     }
                 }
+                next[cursorBand &+ 1] = cursor
             }
             count = total
         }
