@@ -166,13 +166,19 @@ struct ImageDeflate {
         return pixels.withMemoryRebound(to: UInt32.self) { words in
             let base = words.baseAddress!
             return tally.withUnsafeMutableBufferPointer { tally in
-                /// Counts a match token made, or takes one back (the last one counted, when a
-                /// copy of the row above is lengthened into the next row).
-                @inline(__always) func count(_ bytes: Int, _ symbol: Int, _ step: UInt32 = 1) {
+                /// Counts a match token made.
+                @inline(__always) func count(_ bytes: Int, _ symbol: Int) {
                     if bytes <= 258 {
-                        tally[bytes &* 30 &+ symbol] &+= step
-                    } else if step == 1 {
+                        tally[bytes &* 30 &+ symbol] &+= 1
+                    } else {
                         long.append(UInt64(bytes) << 8 | UInt64(symbol))
+                    }
+                }
+                /// Takes back the last match counted (a copy of the row above lengthened into
+                /// the next row is counted again at its new length).
+                @inline(__always) func takeBack(_ bytes: Int, _ symbol: Int) {
+                    if bytes <= 258 {
+                        tally[bytes &* 30 &+ symbol] &-= 1
                     } else {
                         long.removeLast()
                     }
@@ -196,7 +202,7 @@ struct ImageDeflate {
                             let bytes = 1 + bpp * run
                             if lastRowEndsAbove, let last = tokens.last, Int(last >> 32 & 0x3FFF_FFFF) + bytes <= maxMatch {
                                 let before = Int(last >> 32 & 0x3FFF_FFFF)
-                                count(before, aboveSymbol, UInt32.max)  // −1
+                                takeBack(before, aboveSymbol)
                                 count(before + bytes, aboveSymbol)
                                 tokens[tokens.count - 1] = last + UInt64(bytes) << 32
                             } else {

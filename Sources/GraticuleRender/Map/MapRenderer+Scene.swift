@@ -136,7 +136,8 @@ struct SceneBuilder {
     }
 
     /// Feature `i`'s rings in `projected` moved to the view, when every one of them lies inside
-    /// it (by its bounds: the view's clip keeps such a ring whole, `viewRings`); nil otherwise.
+    /// it (by its bounds: the view's clip keeps such a ring whole, `viewRings`), its dropped
+    /// vertices reported as `viewRings` reports them; nil otherwise (nothing reported).
     mutating func wholeRings(ofFeature i: Int, _ projected: ProjectedCountries, name: String) -> ViewRings? {
         let view = renderer.view
         let offset = SIMD2(view.xMin / view.unitsPerPixel.x, -view.yMax / view.unitsPerPixel.y)
