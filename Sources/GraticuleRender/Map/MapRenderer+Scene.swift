@@ -113,25 +113,32 @@ struct SceneBuilder {
         return out
     }
 
-    /// Rings already projected at this view's scale (`ProjectedCountries`: pixels from the map's
-    /// origin) moved to the view and clipped to it; `kept` gets, per ring returned, its number
-    /// (`firstRing` + its index) when it is whole, or −1 when it was clipped.
-    mutating func viewRings(_ rings: [[SIMD2<Double>]], dropped: Int, name: String, firstRing: Int,
-                            kept: inout [Int]) -> [[SIMD2<Double>]] {
+    /// The view's top-left corner in the pixels of the map's origin (`ProjectedCountries`).
+    var originOffset: SIMD2<Double> {
         let view = renderer.view
-        let offset = SIMD2(view.xMin / view.unitsPerPixel.x, -view.yMax / view.unitsPerPixel.y)
+        return SIMD2(view.xMin / view.unitsPerPixel.x, -view.yMax / view.unitsPerPixel.y)
+    }
+
+    /// Feature `i`'s rings already projected at this view's scale (`ProjectedCountries`: pixels
+    /// from the map's origin) moved to the view and clipped to it; `kept` gets, per ring
+    /// returned, its number when it is whole, or −1 when it was clipped.
+    mutating func viewRings(ofFeature i: Int, _ projected: ProjectedCountries, name: String,
+                            kept: inout [Int]) -> [[SIMD2<Double>]] {
+        let offset = originOffset
         var out: [[SIMD2<Double>]] = []
-        for (k, ring) in rings.enumerated() {
+        for g in projected.rings(ofFeature: i) {
             buffer.removeAll(keepingCapacity: true)
-            for p in ring { buffer.append(p - offset) }
+            for k in projected.ringStart[g]..<projected.ringStart[g + 1] {
+                buffer.append(SIMD2(projected.xs[k], projected.ys[k]) - offset)
+            }
             let count = out.count
             if appendClippedBuffer(to: &out) {
-                kept.append(firstRing + k)
+                kept.append(g)
             } else if out.count > count {
                 kept.append(-1)
             }
         }
-        warnDropped(dropped, name)
+        warnDropped(projected.dropped[i], name)
         return out
     }
 
@@ -139,9 +146,8 @@ struct SceneBuilder {
     /// it (by its bounds: the view's clip keeps such a ring whole, `viewRings`), its dropped
     /// vertices reported as `viewRings` reports them; nil otherwise (nothing reported).
     mutating func wholeRings(ofFeature i: Int, _ projected: ProjectedCountries, name: String) -> ViewRings? {
-        let view = renderer.view
-        let offset = SIMD2(view.xMin / view.unitsPerPixel.x, -view.yMax / view.unitsPerPixel.y)
-        let first = projected.firstRing[i], rings = first..<(first + projected.rings[i].count)
+        let offset = originOffset
+        let rings = projected.rings(ofFeature: i)
         for g in rings {
             // Subtracting the offset keeps the order of values, so the bounds minus the offset
             // are the bounds of the moved points, as the clip would test them one by one.
@@ -213,8 +219,7 @@ struct SceneBuilder {
             let paths = if whole != nil {
                 [[SIMD2<Double>]]()
             } else if let projected {
-                viewRings(projected.rings[i], dropped: projected.dropped[i], name: label,
-                          firstRing: projected.firstRing[i], kept: &kept)
+                viewRings(ofFeature: i, projected, name: label, kept: &kept)
             } else {
                 pixelRings(rings, name: label)
             }

@@ -16,45 +16,48 @@ import Synchronization
 /// view as before. A scale found to reach beyond the limit is remembered as such, so that its
 /// views do not project the whole map once more before projecting their own.
 final class ProjectedCountries: Sendable {
-    /// Per feature, its rings in origin pixels.
-    let rings: [[[SIMD2<Double>]]]
-    /// Per feature, the clipped vertices that did not project.
-    let dropped: [Int]
-    /// Per feature, the number of its first ring, and the rings in all
-    /// (`SharedBorders.ringNumbers`).
-    let firstRing: [Int]
-    let ringCount: Int
-    /// Every ring's points once more, x and y apart, ring after ring in their numbers' order
-    /// (ring g: `ringStart[g] ..< ringStart[g + 1]`), and each ring's bounds (min x, min y,
-    /// max x, max y): a view reads a whole ring from here (`ViewRings`) without copying it into
-    /// its scene, and tells it whole from its bounds.
+    /// Every ring's points in origin pixels, x and y apart, ring after ring in their numbers'
+    /// order (feature by feature, as `SharedBorders` numbers them; ring g is
+    /// `ringStart[g] ..< ringStart[g + 1]`), and each ring's bounds (min x, min y, max x, max y):
+    /// a view reads a whole ring from here (`ViewRings`) without copying it into its scene, and
+    /// tells it whole from its bounds.
     let xs: [Double], ys: [Double]
     let ringStart: [Int]
     let ringBounds: [SIMD4<Double>]
+    /// Per feature, the clipped vertices that did not project.
+    let dropped: [Int]
+    /// Per feature, the number of its first ring; one more at the end (the rings in all).
+    private let featureStart: [Int]
     private let pairs = Mutex<SharedBorders?>(nil)
 
     static let limit = 1e6
 
-    private init(rings: [[[SIMD2<Double>]]], dropped: [Int]) {
-        self.rings = rings
-        self.dropped = dropped
-        (firstRing, ringCount) = SharedBorders.ringNumbers(of: rings)
-        var xs: [Double] = [], ys: [Double] = [], ringStart = [0], ringBounds: [SIMD4<Double>] = []
-        for ring in rings.joined() {
-            var lo = SIMD2(Double.infinity, .infinity), hi = -lo
-            for p in ring {
-                xs.append(p.x)
-                ys.append(p.y)
-                lo = pointwiseMin(lo, p)
-                hi = pointwiseMax(hi, p)
-            }
-            ringStart.append(xs.count)
-            ringBounds.append(SIMD4(lowHalf: lo, highHalf: hi))
-        }
+    /// Rings in all.
+    var ringCount: Int { ringStart.count - 1 }
+
+    /// The numbers of feature `i`'s rings.
+    func rings(ofFeature i: Int) -> Range<Int> { featureStart[i]..<featureStart[i + 1] }
+
+    /// The points of ring `g` (origin pixels), minus `offset`: a view's pixels.
+    func ring(_ g: Int, minus offset: SIMD2<Double>) -> [SIMD2<Double>] {
+        (ringStart[g]..<ringStart[g + 1]).map { SIMD2(xs[$0], ys[$0]) - offset }
+    }
+
+    private init(xs: [Double], ys: [Double], ringStart: [Int], featureStart: [Int], dropped: [Int]) {
         self.xs = xs
         self.ys = ys
         self.ringStart = ringStart
-        self.ringBounds = ringBounds
+        self.featureStart = featureStart
+        self.dropped = dropped
+        ringBounds = (0..<(ringStart.count - 1)).map { g in
+            var lo = SIMD2(Double.infinity, .infinity), hi = -lo
+            for k in ringStart[g]..<ringStart[g + 1] {
+                let p = SIMD2(xs[k], ys[k])
+                lo = pointwiseMin(lo, p)
+                hi = pointwiseMax(hi, p)
+            }
+            return SIMD4(lowHalf: lo, highHalf: hi)
+        }
     }
 
     /// The edges the rings share, for painting them in one pass (`SharedBorders`): paired on
@@ -62,7 +65,7 @@ final class ProjectedCountries: Sendable {
     var shared: SharedBorders {
         pairs.withLock { pairs in
             if let pairs { return pairs }
-            let made = SharedBorders(rings: rings)
+            let made = SharedBorders(xs: xs, ys: ys, ringStart: ringStart)
             pairs = made
             return made
         }
@@ -94,7 +97,7 @@ final class ProjectedCountries: Sendable {
         let projected: ProjectedCountries?
     }
 
-    /// Entries hold about 450 KB (1:110m) to several megabytes (1:10m); 64 MiB at most in all.
+    /// Entries hold about 250 KB (1:110m) to a few megabytes (1:10m); 64 MiB at most in all.
     static let cache = BoundedCache<Key, Entry>(capacity: 32, maxCost: 64 << 20)
 
     /// The countries for a renderer's scale, projected once per scale; nil at scales too fine to
@@ -105,8 +108,7 @@ final class ProjectedCountries: Sendable {
         let key = Key(renderer.spatialReference, renderer.view.unitsPerPixel, layer: prepared.layer)
         if let hit = cache.value(for: key), hit.prepared === prepared { return hit.projected }
         let built = build(renderer, prepared)
-        let points = built?.rings.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } } ?? 0
-        cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 36 * points)
+        cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 20 * (built?.xs.count ?? 0))
         return built
     }
 
@@ -114,22 +116,24 @@ final class ProjectedCountries: Sendable {
         let resampler = Resampler(projection: renderer.projection,
                                   view: PixelTransform(xMin: 0, yMax: 0, unitsPerPixel: renderer.view.unitsPerPixel))
         var scratch = Resampler.Scratch()
-        var all: [[[SIMD2<Double>]]] = []
-        var dropped: [Int] = []
-        all.reserveCapacity(prepared.rings.count)
-        var buffer: [SIMD2<Double>] = []  // reused; each ring is kept as a copy of its size
+        var xs: [Double] = [], ys: [Double] = [], ringStart = [0], featureStart = [0], dropped: [Int] = []
+        dropped.reserveCapacity(prepared.rings.count)
+        var buffer: [SIMD2<Double>] = []  // reused
         for feature in prepared.rings {
-            var rings: [[SIMD2<Double>]] = []
             var lost = 0
             for ring in feature {
                 guard resampler.project(ring, closed: true, replacing: &buffer, dropped: &lost, scratch: &scratch) >= 3 else { continue }
-                for p in buffer where !(abs(p.x) < limit && abs(p.y) < limit) { return nil }
-                rings.append(Array(buffer))
+                for p in buffer {
+                    guard abs(p.x) < limit && abs(p.y) < limit else { return nil }
+                    xs.append(p.x)
+                    ys.append(p.y)
+                }
+                ringStart.append(xs.count)
             }
-            all.append(rings)
+            featureStart.append(ringStart.count - 1)
             dropped.append(lost)
         }
-        return ProjectedCountries(rings: all, dropped: dropped)
+        return ProjectedCountries(xs: xs, ys: ys, ringStart: ringStart, featureStart: featureStart, dropped: dropped)
     }
 
     static func clear() { cache.removeAll() }

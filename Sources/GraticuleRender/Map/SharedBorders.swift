@@ -22,41 +22,36 @@ struct SharedBorders: Sendable {
     /// Rings in all.
     var ringCount: Int { ringStart.count - 1 }
 
-    /// How rings are numbered across a layer, in order (feature by feature, ring by ring): per
-    /// feature, the number of its first ring, and the rings in all.
-    static func ringNumbers(of rings: [[[SIMD2<Double>]]]) -> (firstRing: [Int], count: Int) {
-        var first: [Int] = [], count = 0
-        first.reserveCapacity(rings.count)
-        for feature in rings {
-            first.append(count)
-            count += feature.count
-        }
-        return (first, count)
-    }
-
     /// The twins of ring `g`'s edges (see `twins`).
     func twins(ofRing g: Int) -> ArraySlice<UInt32> { twins[ringStart[g]..<ringStart[g + 1]] }
 
     /// Pairs the edges of `rings` (per feature, per ring, closed rings without the repeated
     /// first point; pixels or any plane coordinates).
     init(rings: [[[SIMD2<Double>]]]) {
-        let points = rings.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+        let all = rings.joined()
+        var ringStart = [0]
+        for ring in all { ringStart.append(ringStart.last! + ring.count) }
+        self.init(xs: all.flatMap { $0.map(\.x) }, ys: all.flatMap { $0.map(\.y) }, ringStart: ringStart)
+    }
+
+    /// Pairs the edges of rings given as their points' x and y, ring after ring (ring g is
+    /// `ringStart[g] ..< ringStart[g + 1]`, closed without repeating its first point).
+    init(xs: [Double], ys: [Double], ringStart: [Int]) {
+        let points = xs.count
         var twins = [UInt32](repeating: 0, count: points)
-        var ringStart: [Int] = [0]
         var open = OpenEdges(capacity: points)
-        for feature in rings {
-            for ring in feature {
-                let global = ringStart.count - 1, start = ringStart[global]
-                ringStart.append(start + ring.count)
-                guard var previous = ring.last else { continue }
-                for (k, p) in ring.enumerated() {
-                    defer { previous = p }
-                    guard p != previous else { continue }
-                    if let twin = open.pair(from: previous, to: p, at: OpenEdges.Place(ring: Int32(global), point: Int32(start + k))) {
-                        // This edge leaves its stroke out; its twin, met first, keeps it.
-                        twins[start + k] = UInt32(twin.ring + 1) << 1 | 1
-                        twins[Int(twin.point)] = UInt32(global + 1) << 1
-                    }
+        for global in 0..<(ringStart.count - 1) {
+            let start = ringStart[global], end = ringStart[global + 1]
+            guard end > start else { continue }
+            var previous = SIMD2(xs[end - 1], ys[end - 1])
+            for k in start..<end {
+                let p = SIMD2(xs[k], ys[k])
+                defer { previous = p }
+                guard p != previous else { continue }
+                if let twin = open.pair(from: previous, to: p, at: OpenEdges.Place(ring: Int32(global), point: Int32(k))) {
+                    // This edge leaves its stroke out; its twin, met first, keeps it.
+                    twins[k] = UInt32(twin.ring + 1) << 1 | 1
+                    twins[Int(twin.point)] = UInt32(global + 1) << 1
                 }
             }
         }

@@ -11,9 +11,7 @@ struct ViewRings: Sendable {
     let rings: Range<Int>
 
     /// The rings in view pixels, each closed without repeating its first point.
-    var paths: [[SIMD2<Double>]] {
-        rings.map { g in (source.ringStart[g]..<source.ringStart[g + 1]).map { SIMD2(source.xs[$0], source.ys[$0]) - offset } }
-    }
+    var paths: [[SIMD2<Double>]] { rings.map { source.ring($0, minus: offset) } }
 
     /// Points in all the rings.
     var pointCount: Int { source.ringStart[rings.upperBound] - source.ringStart[rings.lowerBound] }
