@@ -45,7 +45,7 @@ struct ImageDeflate {
     static let literals: UInt64 = 0, above: UInt64 = 1, left: UInt64 = 2, filterByte: UInt64 = 3
     /// Frequencies of the literal bytes (the lengths and the end of block are counted when the
     /// stream is written: a palette image writes other ones).
-    private(set) var literalFrequencies = [UInt32](repeating: 0, count: 286)
+    private(set) var literalFrequencies: [UInt32] = []
     /// Adler-32 of the RGB or RGBA stream (filter bytes and pixels), taken row by row in the
     /// token pass.
     private(set) var adler: UInt32 = 1
@@ -54,7 +54,7 @@ struct ImageDeflate {
     /// The matches among the tokens, tallied as they are made: per (length ≤ 258, distance
     /// symbol) at `length · 30 + symbol`, and longer ones as `length << 8 | symbol`, in order
     /// (`matchCounts`).
-    private var matchTally = [UInt32](repeating: 0, count: 259 * 30)
+    private var matchTally: [UInt32] = []
     private var longMatches: [UInt64] = []
 
     /// Tokenizes the image; nil when `bpp` is 3 and a pixel is not opaque (the image needs RGBA).
@@ -70,7 +70,6 @@ struct ImageDeflate {
         self.height = height
         self.bpp = bpp
         self.changes = changes
-        tokens.reserveCapacity(width * height / 16 + 2 * height)
         guard tokenize() else { return nil }
     }
 
@@ -146,155 +145,181 @@ struct ImageDeflate {
     }
 
     private mutating func tokenize() -> Bool {
-        let w = width, bpp = bpp
+        let w = width, h = height, bpp = bpp
         let rgbOnly = bpp == 3
         let stride = stride
         let useAbove = stride <= Self.window
         let maxMatch = 1 << 29
-        var lastRowEndsAbove = false
-        var adlerA = 1, adlerB = 0
         let recent = RecentColours()
         defer { recent.deallocate() }
-        // Copies from farther back are looked for on rows after one where more than a quarter of
-        // the pixels matched neither neighbour (photo-like rasters): a map's rows are runs with a
-        // few edge pixels, which gain little from them (7 % smaller, encoding 1.7× slower), a
-        // raster's are mostly such pixels (the NDVI map 40 % smaller).
-        var unmatched = 0, farCopies = false
         let aboveSymbol = Self.distanceSymbol(min(stride, Self.window)), leftSymbol = Self.distanceSymbol(bpp)
-        var tally = matchTally, long = longMatches
-        defer { (matchTally, longMatches) = (tally, long) }
-        return pixels.withMemoryRebound(to: UInt32.self) { words in
+        let changes = changes
+        // The tokens are written through a pointer into `out`, grown (zeros) whenever a row might
+        // not fit: a row makes at most one token per pixel and its filter byte's.
+        var out = [UInt64](repeating: 0, count: max(w * h / 16 + 2 * h, w + 2))
+        var tokenCount = 0
+        var tally = [UInt32](repeating: 0, count: 259 * 30), long: [UInt64] = []
+        var freqs = [UInt32](repeating: 0, count: 286), colours = ColourSet()
+        var adlerA = 1, adlerB = 0
+        let complete = pixels.withMemoryRebound(to: UInt32.self) { words in
             let base = words.baseAddress!
             return tally.withUnsafeMutableBufferPointer { tally in
-                /// Counts a match token made.
-                @inline(__always) func count(_ bytes: Int, _ symbol: Int) {
-                    if bytes <= 258 {
-                        tally[bytes &* 30 &+ symbol] &+= 1
-                    } else {
-                        long.append(UInt64(bytes) << 8 | UInt64(symbol))
-                    }
-                }
-                /// Takes back the last match counted (a copy of the row above lengthened into
-                /// the next row is counted again at its new length).
-                @inline(__always) func takeBack(_ bytes: Int, _ symbol: Int) {
-                    if bytes <= 258 {
-                        tally[bytes &* 30 &+ symbol] &-= 1
-                    } else {
-                        long.removeLast()
-                    }
-                }
-                return literalFrequencies.withUnsafeMutableBufferPointer { freq in
-                    for y in 0..<height {
-                        farCopies = unmatched > w / 4
-                        unmatched = 0
-                        let row = base + y * w, above = row - w
-                        let hasAbove = y > 0 && useAbove
-                        let bits = changes?.row(y), bitsAbove = hasAbove ? changes?.row(y - 1) : nil
-                        var x = 0
-                        // The filter byte: part of a match with the row above when the row starts like
-                        // it (and then of the previous row's last match if that one reached its end).
-                        if hasAbove && row[0] == above[0] {
-                            let run = if let bits, let bitsAbove {
-                                Self.equalRun(row, above, from: 0, end: w, bits, bitsAbove)
-                            } else {
-                                Self.equalRun(row, above, w)
+                freqs.withUnsafeMutableBufferPointer { freq in
+                    var lastRowEndsAbove = false
+                    // Copies from farther back are looked for on rows after one where more than a
+                    // quarter of the pixels matched neither neighbour (photo-like rasters): a map's
+                    // rows are runs with a few edge pixels, which gain little from them (7 %
+                    // smaller, encoding 1.7× slower), a raster's are mostly such pixels (the NDVI
+                    // map 40 % smaller).
+                    var unmatched = 0
+                    for y in 0..<h {
+                        if out.count - tokenCount < w + 2 { out.append(contentsOf: repeatElement(0, count: max(out.count, w + 2))) }
+                        let farCopies = unmatched > w / 4
+                        // The row's pixels that matched neither neighbour, or -1 when RGB cannot
+                        // hold the image.
+                        unmatched = out.withUnsafeMutableBufferPointer { buffer in
+                            let o = buffer.baseAddress!
+                            var n = tokenCount, unmatched = 0
+                            defer { tokenCount = n }
+                            /// Appends a token.
+                            @inline(__always) func emit(_ token: UInt64) {
+                                o[n] = token
+                                n &+= 1
                             }
-                            let bytes = 1 + bpp * run
-                            if lastRowEndsAbove, let last = tokens.last, Int(last >> 32 & 0x3FFF_FFFF) + bytes <= maxMatch {
-                                let before = Int(last >> 32 & 0x3FFF_FFFF)
-                                takeBack(before, aboveSymbol)
-                                count(before + bytes, aboveSymbol)
-                                tokens[tokens.count - 1] = last + UInt64(bytes) << 32
-                            } else {
-                                count(bytes, aboveSymbol)
-                                tokens.append(Self.above << 62 | UInt64(bytes) << 32)
+                            /// Counts a match token made.
+                            @inline(__always) func count(_ bytes: Int, _ symbol: Int) {
+                                if bytes <= 258 {
+                                    tally[bytes &* 30 &+ symbol] &+= 1
+                                } else {
+                                    long.append(UInt64(bytes) << 8 | UInt64(symbol))
+                                }
                             }
-                            x = run
-                        } else {
-                            tokens.append(Self.filterByte << 62)
-                            freq[0] &+= 1
-                        }
-                        var literalStart = -1
-                        while x < w {
-                            // A pixel that equals neither the one above nor the one left starts no
-                            // run: a literal, without measuring runs (most pixels of a photo-like
-                            // raster, the edges of a map).
-                            let p = row[x]
-                            let runs = (hasAbove && p == above[x]) || (x > 0 && p == row[x &- 1])
-                            if !runs {
-                                if rgbOnly && p >> 24 != 0xFF { return false }
-                                unmatched &+= 1
-                                // A colour seen lately within deflate's window: a copy from there
-                                // instead of literal bytes.
-                                if farCopies {
-                                    let (n, distance) = recent.copy(at: x, row: y, pixels: base, width: w, stride: stride, bpp: bpp,
-                                                                    window: Self.window)
-                                    if n > 0 {
-                                        if literalStart >= 0 {
-                                            tokens.append(Self.literals << 62 | UInt64(x &- literalStart) << 32
-                                                          | UInt64(y &* w &+ literalStart))
-                                            literalStart = -1
+                            /// Takes back the last match counted (a copy of the row above
+                            /// lengthened into the next row is counted again at its new length).
+                            @inline(__always) func takeBack(_ bytes: Int, _ symbol: Int) {
+                                if bytes <= 258 {
+                                    tally[bytes &* 30 &+ symbol] &-= 1
+                                } else {
+                                    long.removeLast()
+                                }
+                            }
+                            let row = base + y &* w, above = row - w
+                            let hasAbove = y > 0 && useAbove
+                            let bits = changes?.row(y), bitsAbove = hasAbove ? changes?.row(y - 1) : nil
+                            var x = 0
+                            // The filter byte: part of a match with the row above when the row
+                            // starts like it (and then of the previous row's last match if that one
+                            // reached its end).
+                            if hasAbove && row[0] == above[0] {
+                                let run = if let bits, let bitsAbove {
+                                    Self.equalRun(row, above, from: 0, end: w, bits, bitsAbove)
+                                } else {
+                                    Self.equalRun(row, above, w)
+                                }
+                                let bytes = 1 + bpp * run
+                                let last = n > 0 ? o[n &- 1] : 0
+                                if lastRowEndsAbove, Int(last >> 32 & 0x3FFF_FFFF) + bytes <= maxMatch {
+                                    let before = Int(last >> 32 & 0x3FFF_FFFF)
+                                    takeBack(before, aboveSymbol)
+                                    count(before + bytes, aboveSymbol)
+                                    o[n &- 1] = last + UInt64(bytes) << 32
+                                } else {
+                                    count(bytes, aboveSymbol)
+                                    emit(Self.above << 62 | UInt64(bytes) << 32)
+                                }
+                                x = run
+                            } else {
+                                emit(Self.filterByte << 62)
+                                freq[0] &+= 1
+                            }
+                            var literalStart = -1
+                            while x < w {
+                                // A pixel that equals neither the one above nor the one left
+                                // starts no run: a literal, without measuring runs (most pixels of
+                                // a photo-like raster, the edges of a map).
+                                let p = row[x]
+                                let runs = (hasAbove && p == above[x]) || (x > 0 && p == row[x &- 1])
+                                if !runs {
+                                    if rgbOnly && p >> 24 != 0xFF { return -1 }
+                                    unmatched &+= 1
+                                    // A colour seen lately within deflate's window: a copy from
+                                    // there instead of literal bytes.
+                                    if farCopies {
+                                        let (k, distance) = recent.copy(at: x, row: y, pixels: base, width: w, stride: stride,
+                                                                        bpp: bpp, window: Self.window)
+                                        if k > 0 {
+                                            if literalStart >= 0 {
+                                                emit(Self.literals << 62 | UInt64(x &- literalStart) << 32
+                                                     | UInt64(y &* w &+ literalStart))
+                                                literalStart = -1
+                                            }
+                                            count(bpp &* k, Self.distanceSymbol(distance))
+                                            emit(Self.left << 62 | UInt64(bpp &* k) << 32 | UInt64(distance))
+                                            x &+= k
+                                            continue
                                         }
-                                        count(bpp &* n, Self.distanceSymbol(distance))
-                                        tokens.append(Self.left << 62 | UInt64(bpp &* n) << 32 | UInt64(distance))
-                                        x &+= n
-                                        continue
+                                    }
+                                    freq[Int(p & 0xFF)] &+= 1
+                                    freq[Int(p &>> 8 & 0xFF)] &+= 1
+                                    freq[Int(p &>> 16 & 0xFF)] &+= 1
+                                    if !rgbOnly { freq[Int(p &>> 24)] &+= 1 }
+                                    colours.insert(p)
+                                    if literalStart < 0 { literalStart = x }
+                                    x &+= 1
+                                    continue
+                                }
+                                let rest = w &- x
+                                let up = if !hasAbove {
+                                    0
+                                } else if let bits, let bitsAbove {
+                                    Self.equalRun(row, above, from: x, end: w, bits, bitsAbove)
+                                } else {
+                                    Self.equalRun(row + x, above + x, rest)
+                                }
+                                var run = up, kind = Self.above
+                                if up < rest && x > 0 {
+                                    // On a tie the left neighbour's copy: its distance (one pixel)
+                                    // costs no extra bits, a row's 10 or so (1–2 % smaller files).
+                                    // A copy of the row above that reaches the row's end is kept:
+                                    // it can run on into the next row.
+                                    let same = if let bits {
+                                        Self.sameRun(row, from: x, end: w, row[x &- 1], bits)
+                                    } else {
+                                        Self.sameRun(row + x, row[x &- 1], rest)
+                                    }
+                                    if same >= up {
+                                        run = same
+                                        kind = Self.left
                                     }
                                 }
-                                freq[Int(p & 0xFF)] &+= 1
-                                freq[Int(p &>> 8 & 0xFF)] &+= 1
-                                freq[Int(p &>> 16 & 0xFF)] &+= 1
-                                if !rgbOnly { freq[Int(p &>> 24)] &+= 1 }
-                                colours.insert(p)
-                                if literalStart < 0 { literalStart = x }
-                                x &+= 1
-                                continue
-                            }
-                            let rest = w &- x
-                            let up = if !hasAbove {
-                                0
-                            } else if let bits, let bitsAbove {
-                                Self.equalRun(row, above, from: x, end: w, bits, bitsAbove)
-                            } else {
-                                Self.equalRun(row + x, above + x, rest)
-                            }
-                            var run = up, kind = Self.above
-                            if up < rest && x > 0 {
-                                // On a tie the left neighbour's copy: its distance (one pixel) costs
-                                // no extra bits, a row's 10 or so (1–2 % smaller files). A copy of
-                                // the row above that reaches the row's end is kept: it can run on
-                                // into the next row.
-                                let same = if let bits {
-                                    Self.sameRun(row, from: x, end: w, row[x &- 1], bits)
-                                } else {
-                                    Self.sameRun(row + x, row[x &- 1], rest)
+                                // A run of at least one pixel (the first one matched above).
+                                if literalStart >= 0 {
+                                    emit(Self.literals << 62 | UInt64(x &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
+                                    literalStart = -1
                                 }
-                                if same >= up {
-                                    run = same
-                                    kind = Self.left
-                                }
+                                count(bpp &* run, kind == Self.above ? aboveSymbol : leftSymbol)
+                                emit(kind << 62 | UInt64(bpp &* run) << 32)
+                                x &+= run
                             }
-                            // A run of at least one pixel (the first one matched above).
                             if literalStart >= 0 {
-                                tokens.append(Self.literals << 62 | UInt64(x &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
-                                literalStart = -1
+                                emit(Self.literals << 62 | UInt64(w &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
                             }
-                            count(bpp &* run, kind == Self.above ? aboveSymbol : leftSymbol)
-                            tokens.append(kind << 62 | UInt64(bpp &* run) << 32)
-                            x &+= run
+                            lastRowEndsAbove = o[n &- 1] >> 62 == Self.above
+                            // The row into the checksum while it is in cache.
+                            (adlerA, adlerB) = Self.adlerStep(adlerA, adlerB, row: row, width: w, bpp: bpp, changes: bits)
+                            return unmatched
                         }
-                        if literalStart >= 0 {
-                            tokens.append(Self.literals << 62 | UInt64(w &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
-                        }
-                        lastRowEndsAbove = tokens.last! >> 62 == Self.above
-                        // The row into the checksum while it is in cache.
-                        (adlerA, adlerB) = Self.adlerStep(adlerA, adlerB, row: row, width: w, bpp: bpp, changes: bits)
+                        guard unmatched >= 0 else { return false }
                     }
-                    adler = UInt32(adlerB) << 16 | UInt32(adlerA)
                     return true
                 }
             }
         }
+        guard complete else { return false }
+        out.removeLast(out.count - tokenCount)
+        (tokens, matchTally, longMatches, literalFrequencies, self.colours) = (out, tally, long, freqs, colours)
+        adler = UInt32(adlerB) << 16 | UInt32(adlerA)
+        return true
     }
 
     // MARK: Lengths and distances
@@ -603,26 +628,46 @@ struct ImageDeflate {
     @inline(__always)
     static func rowSums(_ row: UnsafePointer<UInt32>, count: Int, alpha: Bool) -> (Int, Int, Int) {
         // Eight lanes of pixels; per lane the running sum of sₓ (sum1) and the sum of the running
-        // sums (sum2), from which Σ x·sₓ follows: lane l, block j holds x = 8j + l.
-        let mask = SIMD8<UInt32>(repeating: 0xFF)
-        let alphaMask = SIMD8<UInt32>(repeating: alpha ? 0xFF : 0)
-        var sum1 = SIMD8<UInt32>(repeating: 0), sum2 = SIMD8<UInt32>(repeating: 0), channels = SIMD8<UInt32>(repeating: 0)
+        // sums (sum2), from which Σ x·sₓ follows: lane l, block j holds x = 8j + l. A pixel is
+        // split into two words of two 16-bit halves, (r, b) and (g, a), whose sum holds its byte
+        // sum in two halves; the split words are summed as they are (`evens`, `odds`) for the
+        // channel-weighted sum, and taken out every 256 blocks, before a half can carry.
+        let evenMask = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+        let oddMask = SIMD8<UInt32>(repeating: alpha ? 0x00FF_00FF : 0x0000_00FF)
+        let halfMask = SIMD8<UInt32>(repeating: 0xFFFF)
+        var sum1 = SIMD8<UInt32>(repeating: 0), sum2 = SIMD8<UInt32>(repeating: 0)
+        var evens = SIMD8<UInt32>(repeating: 0), odds = SIMD8<UInt32>(repeating: 0)
+        var cs = 0
+        /// Adds the split sums' channel weights (g + 2b + 3a) to `cs` and clears them.
+        @inline(__always) func takeChannels() {
+            let weighted = (odds & halfMask) &+ (evens &>> 16) &* 2 &+ (odds &>> 16) &* 3
+            cs &+= Int(weighted.wrappedSum())
+            evens = SIMD8(repeating: 0)
+            odds = SIMD8(repeating: 0)
+        }
         let blocks = count / 8
         let raw = UnsafeRawPointer(row)
-        for j in 0..<blocks {
-            let v = raw.loadUnaligned(fromByteOffset: j * 32, as: SIMD8<UInt32>.self)
-            let r = v & mask, g = v &>> 8 & mask, bl = v &>> 16 & mask, al = v &>> 24 & alphaMask
-            sum1 &+= r &+ g &+ bl &+ al
-            sum2 &+= sum1
-            channels &+= g &+ bl &<< 1 &+ al &<< 1 &+ al
+        var j = 0
+        while j < blocks {
+            let end = min(blocks, j &+ 256)
+            while j < end {
+                let v = raw.loadUnaligned(fromByteOffset: j &* 32, as: SIMD8<UInt32>.self)
+                let even = v & evenMask, odd = v &>> 8 & oddMask
+                let pair = even &+ odd
+                sum1 &+= (pair & halfMask) &+ (pair &>> 16)
+                sum2 &+= sum1
+                evens &+= even
+                odds &+= odd
+                j &+= 1
+            }
+            takeChannels()
         }
         // Σ_j j·s = blocks·Σ sum1 − Σ sum2 per lane (each block's value is added blocks − j times).
-        var s = 0, xs = 0, cs = 0
+        var s = 0, xs = 0
         for l in 0..<8 {
             let s1 = Int(sum1[l]), s2 = Int(sum2[l])
             s += s1
             xs += 8 * (blocks * s1 - s2) + l * s1
-            cs += Int(channels[l])
         }
         for x in (blocks * 8)..<count {
             let v = row[x]
