@@ -70,13 +70,21 @@ struct Blender {
     /// (sa to within 2⁻¹⁷, so at most 0.002 of a level off the exact value before rounding).
     @inline(__always)
     func over(opaque p: UInt32, _ sa: Float) -> UInt32 {
-        let a = Int32(sa * 65536 + 0.5)
+        let a = Self.fixed16(sa)
         let r = Int32(p & 0xFF), g = Int32(p >> 8 & 0xFF), b = Int32(p >> 16 & 0xFF)
         let r2 = r &+ ((ir &- r) &* a &+ 32768) >> 16
         let g2 = g &+ ((ig &- g) &* a &+ 32768) >> 16
         let b2 = b &+ ((ib &- b) &* a &+ 32768) >> 16
         return UInt32(truncatingIfNeeded: r2) | UInt32(truncatingIfNeeded: g2) << 8
             | UInt32(truncatingIfNeeded: b2) << 16 | 0xFF00_0000
+    }
+
+    /// `sa` (0…1) · 65536 rounded to the nearest integer (ties to even), without the range checks
+    /// of a conversion: adding 1.5 · 2²³ leaves the rounded value in the low bits of the sum's
+    /// significand (offset by 2²²).
+    @inline(__always)
+    static func fixed16(_ sa: Float) -> Int32 {
+        Int32(bitPattern: (sa * 65536 + 12_582_912).bitPattern & 0x7F_FFFF) &- 0x40_0000
     }
 
     /// Source-over at source alpha `sa` (> 0).
