@@ -2,7 +2,8 @@
 struct Blender {
     let alpha: Float
     let sr: Float, sg: Float, sb: Float
-    let ir: Int32, ig: Int32, ib: Int32
+    /// (R, G, B, 255) as 32-bit lanes.
+    let colour: SIMD4<Int32>
     let evenOdd: Bool
     /// The opaque colour as one 32-bit word in memory order R, G, B, A.
     let solid: UInt32
@@ -14,9 +15,7 @@ struct Blender {
         sr = Float(color.x)
         sg = Float(color.y)
         sb = Float(color.z)
-        ir = Int32(color.x)
-        ig = Int32(color.y)
-        ib = Int32(color.z)
+        colour = SIMD4(Int32(color.x), Int32(color.y), Int32(color.z), 255)
         self.evenOdd = evenOdd
         solid = UInt32(littleEndian: UInt32(color.x) | UInt32(color.y) << 8 | UInt32(color.z) << 16 | 0xFF00_0000)
         invisible = 0.5 / (255 * alpha)
@@ -70,13 +69,10 @@ struct Blender {
     /// (sa to within 2⁻¹⁷, so at most 0.002 of a level off the exact value before rounding).
     @inline(__always)
     func over(opaque p: UInt32, _ sa: Float) -> UInt32 {
-        let a = Self.fixed16(sa)
-        let r = Int32(p & 0xFF), g = Int32(p >> 8 & 0xFF), b = Int32(p >> 16 & 0xFF)
-        let r2 = r &+ ((ir &- r) &* a &+ 32768) >> 16
-        let g2 = g &+ ((ig &- g) &* a &+ 32768) >> 16
-        let b2 = b &+ ((ib &- b) &* a &+ 32768) >> 16
-        return UInt32(truncatingIfNeeded: r2) | UInt32(truncatingIfNeeded: g2) << 8
-            | UInt32(truncatingIfNeeded: b2) << 16 | 0xFF00_0000
+        // The three channels (and alpha, 255 over 255) in the lanes of one vector.
+        let px = SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(p, to: SIMD4<UInt8>.self))
+        let out = px &+ ((colour &- px) &* Self.fixed16(sa) &+ 32768) &>> 16
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: out), to: UInt32.self) | 0xFF00_0000
     }
 
     /// `sa` (0…1) · 65536 rounded to the nearest integer (ties to even), without the range checks
