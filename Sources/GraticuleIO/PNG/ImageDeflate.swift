@@ -154,9 +154,10 @@ struct ImageDeflate {
         defer { recent.deallocate() }
         let aboveSymbol = Self.distanceSymbol(min(stride, Self.window)), leftSymbol = Self.distanceSymbol(bpp)
         let changes = changes
-        // The tokens are written through a pointer into `out`, grown (zeros) whenever a row might
-        // not fit: a row makes at most one token per pixel and its filter byte's.
-        var out = [UInt64](repeating: 0, count: max(w * h / 16 + 2 * h, w + 2))
+        // The tokens are written through a pointer into `out`, grown (zeros, doubling) whenever a
+        // row might not fit: a row makes at most one token per pixel and its filter byte's. It
+        // starts at one token per 16 pixels (a map needs fewer), at most 512 KiB.
+        var out = [UInt64](repeating: 0, count: max(min(w * h / 16 + 2 * h, 1 << 16), w + 2))
         var tokenCount = 0
         var tally = [UInt32](repeating: 0, count: 259 * 30), long: [UInt64] = []
         var freqs = [UInt32](repeating: 0, count: 286), colours = ColourSet()
