@@ -2,8 +2,8 @@
 struct Blender {
     let alpha: Float
     let sr: Float, sg: Float, sb: Float
-    /// (R, G, B, 255) as 32-bit lanes.
-    let colour: SIMD4<Int32>
+    /// (R, G, B, 255) in the lanes of a vector.
+    let colourF: SIMD4<Float>
     let evenOdd: Bool
     /// The opaque colour as one 32-bit word in memory order R, G, B, A.
     let solid: UInt32
@@ -15,7 +15,7 @@ struct Blender {
         sr = Float(color.x)
         sg = Float(color.y)
         sb = Float(color.z)
-        colour = SIMD4(Int32(color.x), Int32(color.y), Int32(color.z), 255)
+        colourF = SIMD4(Float(color.x), Float(color.y), Float(color.z), 255)
         self.evenOdd = evenOdd
         solid = UInt32(littleEndian: UInt32(color.x) | UInt32(color.y) << 8 | UInt32(color.z) << 16 | 0xFF00_0000)
         invisible = 0.5 / (255 * alpha)
@@ -65,22 +65,16 @@ struct Blender {
     }
 
     /// The colour at source alpha `sa` over an opaque pixel (a 32-bit word in memory order R,
-    /// G, B, A): dst + (src − dst)·sa rounded to 8 bits, alpha stays 1; in 16-bit fixed point
-    /// (sa to within 2⁻¹⁷, so at most 0.002 of a level off the exact value before rounding).
+    /// G, B, A): dst + (src − dst)·sa rounded to the nearest level (ties to even), alpha stays 1;
+    /// in `Float`, the three channels (and alpha, 255 over 255) in the lanes of one vector.
     @inline(__always)
     func over(opaque p: UInt32, _ sa: Float) -> UInt32 {
-        // The three channels (and alpha, 255 over 255) in the lanes of one vector.
-        let px = SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(p, to: SIMD4<UInt8>.self))
-        let out = px &+ ((colour &- px) &* Self.fixed16(sa) &+ 32768) &>> 16
-        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: out), to: UInt32.self) | 0xFF00_0000
-    }
-
-    /// `sa` (0…1) · 65536 rounded to the nearest integer (ties to even), without the range checks
-    /// of a conversion: adding 1.5 · 2²³ leaves the rounded value in the low bits of the sum's
-    /// significand (offset by 2²²).
-    @inline(__always)
-    static func fixed16(_ sa: Float) -> Int32 {
-        Int32(bitPattern: (sa * 65536 + 12_582_912).bitPattern & 0x7F_FFFF) &- 0x40_0000
+        let px = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(p, to: SIMD4<UInt8>.self)))
+        // Adding 1.5 · 2²³ leaves the value rounded to an integer in the low bits of the sum's
+        // significand (offset by 2²²): a conversion without range checks.
+        let sum = px + (colourF - px) * sa + 12_582_912
+        let levels = (unsafeBitCast(sum, to: SIMD4<Int32>.self) & 0x7F_FFFF) &- 0x40_0000
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: levels), to: UInt32.self) | 0xFF00_0000
     }
 
     /// Source-over at source alpha `sa` (> 0).
