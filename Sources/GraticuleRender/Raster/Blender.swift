@@ -34,6 +34,12 @@ struct Blender {
         return alpha * cov
     }
 
+    /// `sourceAlpha` of a non-zero blender (the caller knows it is one): no test of the rule.
+    @inline(__always)
+    func nonZeroAlpha(_ winding: Float) -> Float {
+        alpha * min(abs(winding), 1)
+    }
+
     /// `count` pixels (≥ 0) at one winding.
     @inline(__always)
     func run(_ start: UnsafeMutablePointer<UInt8>, count: Int, winding: Float) {
@@ -69,10 +75,37 @@ struct Blender {
     /// in `Float`, the three channels (and alpha, 255 over 255) in the lanes of one vector.
     @inline(__always)
     func over(opaque p: UInt32, _ sa: Float) -> UInt32 {
-        let px = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(p, to: SIMD4<UInt8>.self)))
-        // Adding 1.5 · 2²³ leaves the value rounded to an integer in the low bits of the sum's
-        // significand (offset by 2²²): a conversion without range checks.
-        let sum = px + (colourF - px) * sa + 12_582_912
+        Self.word(roundedSum: Self.roundedSum(over: Self.lanes(p), colourF, sa))
+    }
+
+    /// `over` twice: `first` at `sa1`, then `second` at `sa2` over the result (rounded to levels
+    /// in between, as two passes would), without leaving the vector lanes in between.
+    @inline(__always)
+    static func over(opaque p: UInt32, _ first: Blender, _ sa1: Float, _ second: Blender, _ sa2: Float) -> UInt32 {
+        let once = roundedSum(over: lanes(p), first.colourF, sa1) - magic
+        return word(roundedSum: roundedSum(over: once, second.colourF, sa2))
+    }
+
+    /// Adding 1.5 · 2²³ to a value below 2²² rounds it to an integer (ties to even), which the
+    /// low bits of the sum's significand then hold (offset by 2²²), and subtracting it again
+    /// gives the rounded value: a conversion without range checks.
+    static let magic: Float = 12_582_912
+
+    /// A pixel's bytes as `Float` lanes.
+    @inline(__always)
+    static func lanes(_ p: UInt32) -> SIMD4<Float> {
+        SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(p, to: SIMD4<UInt8>.self)))
+    }
+
+    /// dst + (colour − dst)·sa + `magic`: the blend rounded to levels, in the sum's low bits.
+    @inline(__always)
+    static func roundedSum(over dst: SIMD4<Float>, _ colour: SIMD4<Float>, _ sa: Float) -> SIMD4<Float> {
+        dst + (colour - dst) * sa + magic
+    }
+
+    /// The opaque pixel word of a `roundedSum`.
+    @inline(__always)
+    static func word(roundedSum sum: SIMD4<Float>) -> UInt32 {
         let levels = (unsafeBitCast(sum, to: SIMD4<Int32>.self) & 0x7F_FFFF) &- 0x40_0000
         return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: levels), to: UInt32.self) | 0xFF00_0000
     }

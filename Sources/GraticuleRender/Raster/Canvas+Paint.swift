@@ -223,6 +223,8 @@ struct OneLayer: CoverageLayers {
     }
 }
 
+/// A fill and its stroke composited in one pass, the stroke over the fill, both under the
+/// non-zero rule.
 struct TwoLayers: CoverageLayers {
     let cells: UnsafeMutablePointer<Float>, cells2: UnsafeMutablePointer<Float>
     let stride: Int
@@ -240,6 +242,7 @@ struct TwoLayers: CoverageLayers {
         self.first = first
         self.second = second
         self.secondHasCover = secondHasCover
+        precondition(!first.evenOdd && !second.evenOdd, "two layers paint under the non-zero rule")
         line = cells
         line2 = cells2
     }
@@ -274,8 +277,8 @@ struct TwoLayers: CoverageLayers {
         let p = raw.load(as: UInt32.self)
         if p >= 0xFF00_0000 {
             // Opaque: both blends in registers (each rounded to 8 bits, as two passes would).
-            let once = first.over(opaque: p, first.sourceAlpha(here))
-            raw.storeBytes(of: second.over(opaque: once, second.sourceAlpha(here2)), as: UInt32.self)
+            raw.storeBytes(of: Blender.over(opaque: p, first, first.nonZeroAlpha(here), second, second.nonZeroAlpha(here2)),
+                           as: UInt32.self)
         } else {
             first.pixel(px, winding: here)
             second.pixel(px, winding: here2)
