@@ -159,166 +159,171 @@ struct ImageDeflate {
         // starts at one token per 16 pixels (a map needs fewer), at most 512 KiB.
         var out = [UInt64](repeating: 0, count: max(min(w * h / 16 + 2 * h, 1 << 16), w + 2))
         var tokenCount = 0
-        var tally = [UInt32](repeating: 0, count: 259 * 30), long: [UInt64] = []
-        var freqs = [UInt32](repeating: 0, count: 286), colours = ColourSet()
+        // The matches' tally and the literal bytes' frequencies, counted in place and kept as
+        // arrays at the end.
+        let tally = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 259 * 30)
+        let freq = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 286)
+        tally.initialize(repeating: 0)
+        freq.initialize(repeating: 0)
+        defer {
+            tally.deallocate()
+            freq.deallocate()
+        }
+        var long: [UInt64] = [], colours = ColourSet()
         var adlerA = 1, adlerB = 0
+        var lastRowEndsAbove = false
         let complete = pixels.withMemoryRebound(to: UInt32.self) { words in
             let base = words.baseAddress!
-            return tally.withUnsafeMutableBufferPointer { tally in
-                freqs.withUnsafeMutableBufferPointer { freq in
-                    var lastRowEndsAbove = false
-                    // Copies from farther back are looked for on rows after one where more than a
-                    // quarter of the pixels matched neither neighbour (photo-like rasters): a map's
-                    // rows are runs with a few edge pixels, which gain little from them (7 %
-                    // smaller, encoding 1.7× slower), a raster's are mostly such pixels (the NDVI
-                    // map 40 % smaller).
-                    var unmatched = 0
-                    for y in 0..<h {
-                        if out.count - tokenCount < w + 2 { out.append(contentsOf: repeatElement(0, count: max(out.count, w + 2))) }
-                        let farCopies = unmatched > w / 4
-                        // The row's pixels that matched neither neighbour, or -1 when RGB cannot
-                        // hold the image.
-                        unmatched = out.withUnsafeMutableBufferPointer { buffer in
-                            let o = buffer.baseAddress!
-                            var n = tokenCount, unmatched = 0
-                            defer { tokenCount = n }
-                            /// Appends a token.
-                            @inline(__always) func emit(_ token: UInt64) {
-                                o[n] = token
-                                n &+= 1
-                            }
-                            /// Counts a match token made.
-                            @inline(__always) func count(_ bytes: Int, _ symbol: Int) {
-                                if bytes <= 258 {
-                                    tally[bytes &* 30 &+ symbol] &+= 1
-                                } else {
-                                    long.append(UInt64(bytes) << 8 | UInt64(symbol))
-                                }
-                            }
-                            /// Takes back the last match counted (a copy of the row above
-                            /// lengthened into the next row is counted again at its new length).
-                            @inline(__always) func takeBack(_ bytes: Int, _ symbol: Int) {
-                                if bytes <= 258 {
-                                    tally[bytes &* 30 &+ symbol] &-= 1
-                                } else {
-                                    long.removeLast()
-                                }
-                            }
-                            let row = base + y &* w, above = row - w
-                            let hasAbove = y > 0 && useAbove
-                            let bits = changes?.row(y), bitsAbove = hasAbove ? changes?.row(y - 1) : nil
-                            var x = 0
-                            // The filter byte: part of a match with the row above when the row
-                            // starts like it (and then of the previous row's last match if that one
-                            // reached its end).
-                            if hasAbove && row[0] == above[0] {
-                                let run = if let bits, let bitsAbove {
-                                    Self.equalRun(row, above, from: 0, end: w, bits, bitsAbove)
-                                } else {
-                                    Self.equalRun(row, above, w)
-                                }
-                                let bytes = 1 + bpp * run
-                                let last = n > 0 ? o[n &- 1] : 0
-                                if lastRowEndsAbove, Int(last >> 32 & 0x3FFF_FFFF) + bytes <= maxMatch {
-                                    let before = Int(last >> 32 & 0x3FFF_FFFF)
-                                    takeBack(before, aboveSymbol)
-                                    count(before + bytes, aboveSymbol)
-                                    o[n &- 1] = last + UInt64(bytes) << 32
-                                } else {
-                                    count(bytes, aboveSymbol)
-                                    emit(Self.above << 62 | UInt64(bytes) << 32)
-                                }
-                                x = run
-                            } else {
-                                emit(Self.filterByte << 62)
-                                freq[0] &+= 1
-                            }
-                            var literalStart = -1
-                            while x < w {
-                                // A pixel that equals neither the one above nor the one left
-                                // starts no run: a literal, without measuring runs (most pixels of
-                                // a photo-like raster, the edges of a map).
-                                let p = row[x]
-                                let runs = (hasAbove && p == above[x]) || (x > 0 && p == row[x &- 1])
-                                if !runs {
-                                    if rgbOnly && p >> 24 != 0xFF { return -1 }
-                                    unmatched &+= 1
-                                    // A colour seen lately within deflate's window: a copy from
-                                    // there instead of literal bytes.
-                                    if farCopies {
-                                        let (k, distance) = recent.copy(at: x, row: y, pixels: base, width: w, stride: stride,
-                                                                        bpp: bpp, window: Self.window)
-                                        if k > 0 {
-                                            if literalStart >= 0 {
-                                                emit(Self.literals << 62 | UInt64(x &- literalStart) << 32
-                                                     | UInt64(y &* w &+ literalStart))
-                                                literalStart = -1
-                                            }
-                                            count(bpp &* k, Self.distanceSymbol(distance))
-                                            emit(Self.left << 62 | UInt64(bpp &* k) << 32 | UInt64(distance))
-                                            x &+= k
-                                            continue
-                                        }
+            // Copies from farther back are looked for on rows after one where more than a
+            // quarter of the pixels matched neither neighbour (photo-like rasters): a map's
+            // rows are runs with a few edge pixels, which gain little from them (7 %
+            // smaller, encoding 1.7× slower), a raster's are mostly such pixels (the NDVI
+            // map 40 % smaller).
+            var unmatched = 0
+            for y in 0..<h {
+                if out.count - tokenCount < w + 2 { out.append(contentsOf: repeatElement(0, count: max(out.count, w + 2))) }
+                let farCopies = unmatched > w / 4
+                // The row's pixels that matched neither neighbour, or -1 when RGB cannot
+                // hold the image.
+                unmatched = out.withUnsafeMutableBufferPointer { buffer in
+                    let o = buffer.baseAddress!
+                    var n = tokenCount, unmatched = 0
+                    defer { tokenCount = n }
+                    /// Appends a token.
+                    @inline(__always) func emit(_ token: UInt64) {
+                        o[n] = token
+                        n &+= 1
+                    }
+                    /// Counts a match token made.
+                    @inline(__always) func count(_ bytes: Int, _ symbol: Int) {
+                        if bytes <= 258 {
+                            tally[bytes &* 30 &+ symbol] &+= 1
+                        } else {
+                            long.append(UInt64(bytes) << 8 | UInt64(symbol))
+                        }
+                    }
+                    /// Takes back the last match counted (a copy of the row above
+                    /// lengthened into the next row is counted again at its new length).
+                    @inline(__always) func takeBack(_ bytes: Int, _ symbol: Int) {
+                        if bytes <= 258 {
+                            tally[bytes &* 30 &+ symbol] &-= 1
+                        } else {
+                            long.removeLast()
+                        }
+                    }
+                    let row = base + y &* w, above = row - w
+                    let hasAbove = y > 0 && useAbove
+                    let bits = changes?.row(y), bitsAbove = hasAbove ? changes?.row(y - 1) : nil
+                    var x = 0
+                    // The filter byte: part of a match with the row above when the row
+                    // starts like it (and then of the previous row's last match if that one
+                    // reached its end).
+                    if hasAbove && row[0] == above[0] {
+                        let run = if let bits, let bitsAbove {
+                            Self.equalRun(row, above, from: 0, end: w, bits, bitsAbove)
+                        } else {
+                            Self.equalRun(row, above, w)
+                        }
+                        let bytes = 1 + bpp * run
+                        let last = n > 0 ? o[n &- 1] : 0
+                        if lastRowEndsAbove, Int(last >> 32 & 0x3FFF_FFFF) + bytes <= maxMatch {
+                            let before = Int(last >> 32 & 0x3FFF_FFFF)
+                            takeBack(before, aboveSymbol)
+                            count(before + bytes, aboveSymbol)
+                            o[n &- 1] = last + UInt64(bytes) << 32
+                        } else {
+                            count(bytes, aboveSymbol)
+                            emit(Self.above << 62 | UInt64(bytes) << 32)
+                        }
+                        x = run
+                    } else {
+                        emit(Self.filterByte << 62)
+                        freq[0] &+= 1
+                    }
+                    var literalStart = -1
+                    while x < w {
+                        // A pixel that equals neither the one above nor the one left
+                        // starts no run: a literal, without measuring runs (most pixels of
+                        // a photo-like raster, the edges of a map).
+                        let p = row[x]
+                        let runs = (hasAbove && p == above[x]) || (x > 0 && p == row[x &- 1])
+                        if !runs {
+                            if rgbOnly && p >> 24 != 0xFF { return -1 }
+                            unmatched &+= 1
+                            // A colour seen lately within deflate's window: a copy from
+                            // there instead of literal bytes.
+                            if farCopies {
+                                let (k, distance) = recent.copy(at: x, row: y, pixels: base, width: w, stride: stride,
+                                                                bpp: bpp, window: Self.window)
+                                if k > 0 {
+                                    if literalStart >= 0 {
+                                        emit(Self.literals << 62 | UInt64(x &- literalStart) << 32
+                                             | UInt64(y &* w &+ literalStart))
+                                        literalStart = -1
                                     }
-                                    freq[Int(p & 0xFF)] &+= 1
-                                    freq[Int(p &>> 8 & 0xFF)] &+= 1
-                                    freq[Int(p &>> 16 & 0xFF)] &+= 1
-                                    if !rgbOnly { freq[Int(p &>> 24)] &+= 1 }
-                                    colours.insert(p)
-                                    if literalStart < 0 { literalStart = x }
-                                    x &+= 1
+                                    count(bpp &* k, Self.distanceSymbol(distance))
+                                    emit(Self.left << 62 | UInt64(bpp &* k) << 32 | UInt64(distance))
+                                    x &+= k
                                     continue
                                 }
-                                let rest = w &- x
-                                let up = if !hasAbove {
-                                    0
-                                } else if let bits, let bitsAbove {
-                                    Self.equalRun(row, above, from: x, end: w, bits, bitsAbove)
-                                } else {
-                                    Self.equalRun(row + x, above + x, rest)
-                                }
-                                var run = up, kind = Self.above
-                                if up < rest && x > 0 {
-                                    // On a tie the left neighbour's copy: its distance (one pixel)
-                                    // costs no extra bits, a row's 10 or so (1–2 % smaller files).
-                                    // A copy of the row above that reaches the row's end is kept:
-                                    // it can run on into the next row.
-                                    let same = if let bits {
-                                        Self.sameRun(row, from: x, end: w, row[x &- 1], bits)
-                                    } else {
-                                        Self.sameRun(row + x, row[x &- 1], rest)
-                                    }
-                                    if same >= up {
-                                        run = same
-                                        kind = Self.left
-                                    }
-                                }
-                                // A run of at least one pixel (the first one matched above).
-                                if literalStart >= 0 {
-                                    emit(Self.literals << 62 | UInt64(x &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
-                                    literalStart = -1
-                                }
-                                count(bpp &* run, kind == Self.above ? aboveSymbol : leftSymbol)
-                                emit(kind << 62 | UInt64(bpp &* run) << 32)
-                                x &+= run
                             }
-                            if literalStart >= 0 {
-                                emit(Self.literals << 62 | UInt64(w &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
-                            }
-                            lastRowEndsAbove = o[n &- 1] >> 62 == Self.above
-                            // The row into the checksum while it is in cache.
-                            (adlerA, adlerB) = Self.adlerStep(adlerA, adlerB, row: row, width: w, bpp: bpp, changes: bits)
-                            return unmatched
+                            freq[Int(p & 0xFF)] &+= 1
+                            freq[Int(p &>> 8 & 0xFF)] &+= 1
+                            freq[Int(p &>> 16 & 0xFF)] &+= 1
+                            if !rgbOnly { freq[Int(p &>> 24)] &+= 1 }
+                            colours.insert(p)
+                            if literalStart < 0 { literalStart = x }
+                            x &+= 1
+                            continue
                         }
-                        guard unmatched >= 0 else { return false }
+                        let rest = w &- x
+                        let up = if !hasAbove {
+                            0
+                        } else if let bits, let bitsAbove {
+                            Self.equalRun(row, above, from: x, end: w, bits, bitsAbove)
+                        } else {
+                            Self.equalRun(row + x, above + x, rest)
+                        }
+                        var run = up, kind = Self.above
+                        if up < rest && x > 0 {
+                            // On a tie the left neighbour's copy: its distance (one pixel)
+                            // costs no extra bits, a row's 10 or so (1–2 % smaller files).
+                            // A copy of the row above that reaches the row's end is kept:
+                            // it can run on into the next row.
+                            let same = if let bits {
+                                Self.sameRun(row, from: x, end: w, row[x &- 1], bits)
+                            } else {
+                                Self.sameRun(row + x, row[x &- 1], rest)
+                            }
+                            if same >= up {
+                                run = same
+                                kind = Self.left
+                            }
+                        }
+                        // A run of at least one pixel (the first one matched above).
+                        if literalStart >= 0 {
+                            emit(Self.literals << 62 | UInt64(x &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
+                            literalStart = -1
+                        }
+                        count(bpp &* run, kind == Self.above ? aboveSymbol : leftSymbol)
+                        emit(kind << 62 | UInt64(bpp &* run) << 32)
+                        x &+= run
                     }
-                    return true
+                    if literalStart >= 0 {
+                        emit(Self.literals << 62 | UInt64(w &- literalStart) << 32 | UInt64(y &* w &+ literalStart))
+                    }
+                    lastRowEndsAbove = o[n &- 1] >> 62 == Self.above
+                    // The row into the checksum while it is in cache.
+                    (adlerA, adlerB) = Self.adlerStep(adlerA, adlerB, row: row, width: w, bpp: bpp, changes: bits)
+                    return unmatched
                 }
+                guard unmatched >= 0 else { return false }
             }
+            return true
         }
         guard complete else { return false }
         out.removeLast(out.count - tokenCount)
-        (tokens, matchTally, longMatches, literalFrequencies, self.colours) = (out, tally, long, freqs, colours)
+        (tokens, matchTally, longMatches, literalFrequencies, self.colours) = (out, Array(tally), long, Array(freq), colours)
         adler = UInt32(adlerB) << 16 | UInt32(adlerA)
         return true
     }

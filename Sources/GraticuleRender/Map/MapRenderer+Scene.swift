@@ -128,9 +128,7 @@ struct SceneBuilder {
         var out: [[SIMD2<Double>]] = []
         for g in projected.rings(ofFeature: i) {
             buffer.removeAll(keepingCapacity: true)
-            for k in projected.ringStart[g]..<projected.ringStart[g + 1] {
-                buffer.append(SIMD2(projected.xs[k], projected.ys[k]) - offset)
-            }
+            projected.append(ring: g, minus: offset, to: &buffer)
             let count = out.count
             if appendClippedBuffer(to: &out) {
                 kept.append(g)

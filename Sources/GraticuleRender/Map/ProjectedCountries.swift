@@ -40,7 +40,15 @@ final class ProjectedCountries: Sendable {
 
     /// The points of ring `g` (origin pixels), minus `offset`: a view's pixels.
     func ring(_ g: Int, minus offset: SIMD2<Double>) -> [SIMD2<Double>] {
-        (ringStart[g]..<ringStart[g + 1]).map { SIMD2(xs[$0], ys[$0]) - offset }
+        var points: [SIMD2<Double>] = []
+        append(ring: g, minus: offset, to: &points)
+        return points
+    }
+
+    /// Appends `ring(g, minus: offset)` to `points`.
+    func append(ring g: Int, minus offset: SIMD2<Double>, to points: inout [SIMD2<Double>]) {
+        points.reserveCapacity(points.count + ringStart[g + 1] - ringStart[g])
+        for k in ringStart[g]..<ringStart[g + 1] { points.append(SIMD2(xs[k], ys[k]) - offset) }
     }
 
     private init(xs: [Double], ys: [Double], ringStart: [Int], featureStart: [Int], dropped: [Int]) {

@@ -1,7 +1,6 @@
 /// Source-over of one colour at a given coverage, on non-premultiplied RGBA pixels.
 struct Blender {
     let alpha: Float
-    let sr: Float, sg: Float, sb: Float
     /// (R, G, B, 255) in the lanes of a vector.
     let colourF: SIMD4<Float>
     let evenOdd: Bool
@@ -12,9 +11,6 @@ struct Blender {
 
     init(color: SIMD4<UInt8>, evenOdd: Bool) {
         alpha = Float(color.w) / 255
-        sr = Float(color.x)
-        sg = Float(color.y)
-        sb = Float(color.z)
         colourF = SIMD4(Float(color.x), Float(color.y), Float(color.z), 255)
         self.evenOdd = evenOdd
         solid = UInt32(littleEndian: UInt32(color.x) | UInt32(color.y) << 8 | UInt32(color.z) << 16 | 0xFF00_0000)
@@ -127,9 +123,9 @@ struct Blender {
         let keep = da * (1 - sa)
         let oa = sa + keep
         let inv = 1 / oa
-        px[0] = UInt8((sr * sa + Float(px[0]) * keep) * inv + 0.5)
-        px[1] = UInt8((sg * sa + Float(px[1]) * keep) * inv + 0.5)
-        px[2] = UInt8((sb * sa + Float(px[2]) * keep) * inv + 0.5)
+        px[0] = UInt8((colourF.x * sa + Float(px[0]) * keep) * inv + 0.5)
+        px[1] = UInt8((colourF.y * sa + Float(px[1]) * keep) * inv + 0.5)
+        px[2] = UInt8((colourF.z * sa + Float(px[2]) * keep) * inv + 0.5)
         px[3] = UInt8(oa * 255 + 0.5)
     }
 }

@@ -41,14 +41,20 @@ extension MapRenderer {
                 }
             }
             for item in items[i..<end] {
-                var path = Path()
-                path.reserveCapacity(points: item.pointCount, subpaths: 0)
-                item.append(to: &path)
-                canvas.fillAndStroke(path, fill: item.fillRGBA, stroke: item.strokeRGBA, width: item.strokeWidth,
+                canvas.fillAndStroke(painterPath(CollectionOfOne(item)), fill: item.fillRGBA, stroke: item.strokeRGBA, width: item.strokeWidth,
                                      geometry: .hairlineBelowOnePixel)
             }
             i = end
         }
+    }
+
+    /// The items' paths as one path to paint (`MapScene.Item.append(to:)` each, the points'
+    /// room made once).
+    private static func painterPath(_ items: some Collection<MapScene.Item>) -> Path {
+        var path = Path()
+        path.reserveCapacity(points: items.reduce(0) { $0 + $1.pointCount }, subpaths: 0)
+        for item in items { item.append(to: &path) }
+        return path
     }
 
     /// Paints items of one paint group (of a scene whose items are as it was made) as one path,
@@ -58,9 +64,7 @@ extension MapRenderer {
     private static func paintInOnePass(_ items: ArraySlice<MapScene.Item>, onto canvas: inout Canvas) -> Bool {
         let first = items[items.startIndex]
         guard items.count == first.edgeSkips!.groupSize else { return false }
-        var path = Path()
-        path.reserveCapacity(points: items.reduce(0) { $0 + $1.pointCount }, subpaths: 0)
-        for item in items { item.append(to: &path) }
+        let path = painterPath(items)
         let flags = items.flatMap { $0.edgeSkips!.flags }
         guard path.skippedPoints == 0, path.pointCount == flags.count else { return false }
         let stroke = first.strokeRGBA
