@@ -75,6 +75,34 @@ import Testing
         }
     }
 
+    /// Views whose scales differ in the last bits share one entry: the tiles of one zoom level
+    /// (their extents' widths, `left + (column + 1) · size − (left + column · size)`, differ in
+    /// the last bits from column to column). Each tile draws the same points whichever tile made
+    /// the entry, and whether it was made afresh in between (a server's requests come in any
+    /// order, and entries are evicted).
+    @Test(arguments: [2, 3])
+    func aTileDrawsTheSameWhicheverTileCameFirst(_ z: Int) throws {
+        let sr = try SpatialReference(text: "EPSG:3857")
+        let left = -20037508.342789244, size = 2 * -left / Double(1 << z)
+        let tiles = try (0..<(1 << z)).map { column in
+            try MapRenderer(spatialReference: sr,
+                            extent: Envelope(xMin: left + Double(column) * size, yMin: 0, xMax: left + Double(column + 1) * size,
+                                             yMax: size, spatialReference: sr),
+                            width: 256, height: 256, layers: [.countries(.low)])
+        }
+        let layer = try NaturalEarth.layer(named: "countries110")
+        let a = tiles[0]
+        let b = try #require(tiles.first { $0.view.unitsPerPixel != a.view.unitsPerPixel }, "z \(z): every tile has one scale")
+        #expect(ProjectedCountries.Key(sr, a.view.unitsPerPixel, layer: layer) == ProjectedCountries.Key(sr, b.view.unitsPerPixel, layer: layer))
+        for (first, then) in [(a, b), (b, a)] {
+            ProjectedCountries.clear()
+            let alone = try then.scene().items.map(\.paths)
+            ProjectedCountries.clear()
+            _ = try first.scene()
+            #expect(try then.scene().items.map(\.paths) == alone, "z \(z): a tile's points depend on the tile that came first")
+        }
+    }
+
     /// Deep zooms project each view (the whole map would lie beyond the limit in pixels).
     @Test func deepZoomsAreNotKept() throws {
         let sr = try SpatialReference(text: "EPSG:3857")

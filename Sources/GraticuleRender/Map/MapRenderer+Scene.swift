@@ -113,10 +113,10 @@ struct SceneBuilder {
         return out
     }
 
-    /// The view's top-left corner in the pixels of the map's origin (`ProjectedCountries`).
-    var originOffset: SIMD2<Double> {
-        let view = renderer.view
-        return SIMD2(view.xMin / view.unitsPerPixel.x, -view.yMax / view.unitsPerPixel.y)
+    /// The view's top-left corner in the pixels of the map's origin at `projected`'s scale.
+    func originOffset(_ projected: ProjectedCountries) -> SIMD2<Double> {
+        let view = renderer.view, upp = projected.unitsPerPixel
+        return SIMD2(view.xMin / upp.x, -view.yMax / upp.y)
     }
 
     /// Feature `i`'s rings already projected at this view's scale (`ProjectedCountries`: pixels
@@ -124,7 +124,7 @@ struct SceneBuilder {
     /// returned, its number when it is whole, or −1 when it was clipped.
     mutating func viewRings(ofFeature i: Int, _ projected: ProjectedCountries, name: String,
                             kept: inout [Int]) -> [[SIMD2<Double>]] {
-        let offset = originOffset
+        let offset = originOffset(projected)
         var out: [[SIMD2<Double>]] = []
         for g in projected.rings(ofFeature: i) {
             buffer.removeAll(keepingCapacity: true)
@@ -144,7 +144,7 @@ struct SceneBuilder {
     /// it (by its bounds: the view's clip keeps such a ring whole, `viewRings`), its dropped
     /// vertices reported as `viewRings` reports them; nil otherwise (nothing reported).
     mutating func wholeRings(ofFeature i: Int, _ projected: ProjectedCountries, name: String) -> ViewRings? {
-        let offset = originOffset
+        let offset = originOffset(projected)
         let rings = projected.rings(ofFeature: i)
         for g in rings {
             // Subtracting the offset keeps the order of values, so the bounds minus the offset

@@ -11,6 +11,11 @@ import Synchronization
 /// of one zoom level do not project again. Cached per (spatial reference, scale), with the
 /// prepared countries it was made from (a view that prepares other ones makes its own).
 ///
+/// The rings are made at the key's scale (`Key.unitsPerPixel`, rounded), not at the scale of the
+/// view that asks first: views whose scales differ in the last bits (the tiles of one zoom level,
+/// pans) share an entry, and what each of them draws must not depend on which came first or on
+/// whether the entry was evicted and made again in between.
+///
 /// Only scales at which the whole map stays within ±`limit` pixels of the origin are kept (world
 /// and regional maps; coordinates there carry 10⁻¹⁰ px of rounding); deeper zooms project each
 /// view as before. A scale found to reach beyond the limit is remembered as such, so that its
@@ -22,6 +27,8 @@ final class ProjectedCountries: Sendable {
     /// a view reads a whole ring from here (`ViewRings`) without copying it into its scene, and
     /// tells it whole from its bounds.
     let xs: [Double], ys: [Double]
+    /// The scale the rings were made at (map units per pixel, x and y; `Key`'s rounded one).
+    let unitsPerPixel: SIMD2<Double>
     let ringStart: [Int]
     let ringBounds: [SIMD4<Double>]
     /// Per feature, the clipped vertices that did not project.
@@ -51,9 +58,10 @@ final class ProjectedCountries: Sendable {
         for k in ringStart[g]..<ringStart[g + 1] { points.append(SIMD2(xs[k], ys[k]) - offset) }
     }
 
-    private init(xs: [Double], ys: [Double], ringStart: [Int], featureStart: [Int], dropped: [Int]) {
+    private init(xs: [Double], ys: [Double], unitsPerPixel: SIMD2<Double>, ringStart: [Int], featureStart: [Int], dropped: [Int]) {
         self.xs = xs
         self.ys = ys
+        self.unitsPerPixel = unitsPerPixel
         self.ringStart = ringStart
         self.featureStart = featureStart
         self.dropped = dropped
@@ -96,6 +104,9 @@ final class ProjectedCountries: Sendable {
             @inline(__always) func rounded(_ v: Double) -> UInt64 { (v.bitPattern &+ (1 << 11)) & ~((1 << 12) - 1) }
             unitsPerPixel = SIMD2(rounded(upp.x), rounded(upp.y))
         }
+
+        /// The rounded scale, in map units per pixel.
+        var scale: SIMD2<Double> { SIMD2(Double(bitPattern: unitsPerPixel.x), Double(bitPattern: unitsPerPixel.y)) }
     }
 
     /// What a scale gave: the countries (nil: beyond the limit), and the prepared countries they
@@ -115,14 +126,13 @@ final class ProjectedCountries: Sendable {
         guard 8 * Double.pi / renderer.radiansPerPixel < limit else { return nil }
         let key = Key(renderer.spatialReference, renderer.view.unitsPerPixel, layer: prepared.layer)
         if let hit = cache.value(for: key), hit.prepared === prepared { return hit.projected }
-        let built = build(renderer, prepared)
+        let built = build(renderer.projection, key.scale, prepared)
         cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 20 * (built?.xs.count ?? 0))
         return built
     }
 
-    private static func build(_ renderer: MapRenderer, _ prepared: PreparedCountries) -> ProjectedCountries? {
-        let resampler = Resampler(projection: renderer.projection,
-                                  view: PixelTransform(xMin: 0, yMax: 0, unitsPerPixel: renderer.view.unitsPerPixel))
+    private static func build(_ projection: MapProjection, _ scale: SIMD2<Double>, _ prepared: PreparedCountries) -> ProjectedCountries? {
+        let resampler = Resampler(projection: projection, view: PixelTransform(xMin: 0, yMax: 0, unitsPerPixel: scale))
         var scratch = Resampler.Scratch()
         var xs: [Double] = [], ys: [Double] = [], ringStart = [0], featureStart = [0], dropped: [Int] = []
         dropped.reserveCapacity(prepared.rings.count)
@@ -141,7 +151,7 @@ final class ProjectedCountries: Sendable {
             featureStart.append(ringStart.count - 1)
             dropped.append(lost)
         }
-        return ProjectedCountries(xs: xs, ys: ys, ringStart: ringStart, featureStart: featureStart, dropped: dropped)
+        return ProjectedCountries(xs: xs, ys: ys, unitsPerPixel: scale, ringStart: ringStart, featureStart: featureStart, dropped: dropped)
     }
 
     static func clear() { cache.removeAll() }
