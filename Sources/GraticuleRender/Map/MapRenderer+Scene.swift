@@ -246,20 +246,24 @@ struct SceneBuilder {
             }
         }
         // Projected for this view alone (deep zooms), every path is paired in the view.
-        if pairsEdges { setEdgeSkips(groupItems, shared: projected?.shared ?? SharedBorders(rings: []), ringGroups: group) }
+        if pairsEdges { setEdgeSkips(groupItems, projected: projected, ringGroups: group) }
     }
 
     /// Gives items their `EdgeSkips`: per item (its index in `items`), its paths' ring numbers
-    /// in `shared` (−1: paired in this view) and its paint group; `ringGroups` is every ring's
-    /// group in this view (−1: not drawn whole).
-    private mutating func setEdgeSkips(_ entries: [(item: Int, rings: [Int], group: Int32)], shared: SharedBorders,
+    /// in `projected` (−1: paired in this view; none projected: all paired here) and its paint
+    /// group; `ringGroups` is every ring's group in this view (−1: not drawn whole).
+    private mutating func setEdgeSkips(_ entries: [(item: Int, rings: [Int], group: Int32)], projected: ProjectedCountries?,
                                        ringGroups: [Int32]) {
         // The points are read only to pair clipped paths.
         let clipped = entries.contains { $0.rings.contains { $0 < 0 } }
-        let flags = shared.flags(of: entries.map {
-            SharedBorders.ViewItem(paths: clipped ? items[$0.item].paths : [], pathCounts: items[$0.item].pathCounts,
-                                   rings: $0.rings, group: $0.group)
-        }, group: ringGroups)
+        let shared = projected?.shared ?? SharedBorders(rings: [])
+        func make() -> [[UInt8]] {
+            shared.flags(of: entries.map {
+                SharedBorders.ViewItem(paths: clipped ? items[$0.item].paths : [], pathCounts: items[$0.item].pathCounts,
+                                       rings: $0.rings, group: $0.group)
+            }, group: ringGroups)
+        }
+        let flags = if let projected, !clipped { projected.flagsOfWholeItems(ringGroups, make) } else { make() }
         var sizes: [Int32: Int] = [:]
         for entry in entries { sizes[entry.group, default: 0] += 1 }
         for (k, entry) in entries.enumerated() {
@@ -393,7 +397,7 @@ struct SceneBuilder {
                                        strokeWidth: paint.width, id: nil, title: nil))
         }
         // Every path paired in this view, within its paint group.
-        if pairsEdges { setEdgeSkips(grouped, shared: SharedBorders(rings: []), ringGroups: []) }
+        if pairsEdges { setEdgeSkips(grouped, projected: nil, ringGroups: []) }
         warnings += input.warnings
         // Lines: one item per run of lines stroked alike; points, run by run of dots drawn alike.
         for run in Self.runs(lines, { $0.style.stroke == $1.style.stroke && $0.style.strokeWidth == $1.style.strokeWidth }) {

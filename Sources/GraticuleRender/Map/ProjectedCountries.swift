@@ -36,6 +36,8 @@ final class ProjectedCountries: Sendable {
     /// Per feature, the number of its first ring; one more at the end (the rings in all).
     private let featureStart: [Int]
     private let pairs = Mutex<SharedBorders?>(nil)
+    private let groupPaths = Mutex<[[Range<Int>]: GroupPath]>([:])
+    private let wholeFlags = Mutex<[[Int32]: [[UInt8]]]>([:])
 
     static let limit = 1e6
 
@@ -87,6 +89,53 @@ final class ProjectedCountries: Sendable {
         }
     }
 
+    /// The painter's path of a paint group whose items all read whole rings from here
+    /// (`ViewRings`), in origin pixels: the same for every view at this scale that shows those
+    /// items whole (pans, repeated maps), so it is made once (`Path.append(_:)` of the rings) with
+    /// its flags and bounds, and a view paints it moved by its corner's offset
+    /// (`Canvas.fillAndHairline(_:offset:bounds:...)`) instead of copying every point into a
+    /// path of its own.
+    struct GroupPath: Sendable {
+        let path: Path
+        /// The items' `EdgeSkips` flags, one per point.
+        let flags: [UInt8]
+        let bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+        /// Its edges sorted into the bands of the last few views painted.
+        let bands = EdgeBandsCache()
+    }
+
+    /// Group paths kept per projection: the paint groups of a few views (the countries, and a
+    /// selection apart from them).
+    static let groupPathLimit = 4
+
+    /// The group path of items reading `rings` (each item's, in paint order), made on first use
+    /// with `flags` (the items' `EdgeSkips` flags, which depend on the group alone).
+    func groupPath(_ rings: [Range<Int>], flags: () -> [UInt8]) -> GroupPath {
+        if let hit = groupPaths.withLock({ $0[rings] }) { return hit }
+        var path = Path()
+        let count = rings.reduce(0) { $0 + ringStart[$1.upperBound] - ringStart[$1.lowerBound] }
+        path.reserveCapacity(points: count, subpaths: rings.reduce(0) { $0 + $1.count })
+        for r in rings { path.append(ViewRings(source: self, offset: .zero, rings: r)) }
+        let made = GroupPath(path: path, flags: flags(), bounds: path.bounds)
+        groupPaths.withLock { kept in
+            if kept.count < Self.groupPathLimit { kept[rings] = made }
+        }
+        return made
+    }
+
+    /// The items' `EdgeSkips` flags (`SharedBorders.flags`) in a view whose items all read whole
+    /// rings from here, with `ringGroups` every ring's paint group (−1: not drawn): they depend on
+    /// nothing else, so views at this scale with the same groups (pans, repeated maps) make them
+    /// once.
+    func flagsOfWholeItems(_ ringGroups: [Int32], _ make: () -> [[UInt8]]) -> [[UInt8]] {
+        if let hit = wholeFlags.withLock({ $0[ringGroups] }) { return hit }
+        let made = make()
+        wholeFlags.withLock { kept in
+            if kept.count < Self.groupPathLimit { kept[ringGroups] = made }
+        }
+        return made
+    }
+
     /// The spatial reference and the scale, each unit per pixel rounded to 40 bits of mantissa
     /// (10⁻¹² relative): a panned view's scale, its extent's width over its size, differs from
     /// the last one's in the last bits. Rings made at a scale that differs that little lie within
@@ -116,8 +165,10 @@ final class ProjectedCountries: Sendable {
         let projected: ProjectedCountries?
     }
 
-    /// Entries hold about 250 KB (1:110m) to a few megabytes (1:10m); 64 MiB at most in all.
-    static let cache = BoundedCache<Key, Entry>(capacity: 32, maxCost: 64 << 20)
+    /// An entry costs 48 bytes per point: its points (16), the group path and flags a painted
+    /// map keeps (18), and that path's bands for two views (16); about 640 KB for the 1:110m
+    /// countries, 26 MB for the 1:10m. 96 MiB at most in all.
+    static let cache = BoundedCache<Key, Entry>(capacity: 32, maxCost: 96 << 20)
 
     /// The countries for a renderer's scale, projected once per scale; nil at scales too fine to
     /// keep (see the type).
@@ -127,7 +178,7 @@ final class ProjectedCountries: Sendable {
         let key = Key(renderer.spatialReference, renderer.view.unitsPerPixel, layer: prepared.layer)
         if let hit = cache.value(for: key), hit.prepared === prepared { return hit.projected }
         let built = build(renderer.projection, key.scale, prepared)
-        cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 20 * (built?.xs.count ?? 0))
+        cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 48 * (built?.xs.count ?? 0))
         return built
     }
 

@@ -7,12 +7,22 @@ extension Canvas {
     /// ways between the same points (the common border of two rings) changes no fill, since
     /// their signed areas cancel; leaving one of such a pair out of the stroke draws the border
     /// once. A zero fill or stroke alpha leaves that part out.
+    ///
+    /// `offset` is subtracted from the path's points to give canvas pixels (a path kept in other
+    /// pixels, `ProjectedCountries.GroupPath`), and `bounds`, when given, are the path's own
+    /// (`Path.bounds`, before the offset). `bandCache` keeps the path's edges sorted into bands
+    /// for the next paint of the same path and flags.
     /// - Precondition: `flags.count == path.pointCount`, `width <= 1`.
-    mutating func fillAndHairline(_ path: Path, fill: SIMD4<UInt8>, stroke: SIMD4<UInt8>, width: Double,
+    mutating func fillAndHairline(_ path: Path, offset: SIMD2<Double> = .zero,
+                                  bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? = nil,
+                                  bandCache: EdgeBandsCache? = nil,
+                                  fill: SIMD4<UInt8>, stroke: SIMD4<UInt8>, width: Double,
                                   flags: [UInt8], fillBit: UInt8, strokeBit: UInt8) {
         precondition(flags.count == path.pointCount && width <= 1, "one flag per point and a hairline")
         let strokes = width > 0 && width.isFinite && stroke.w > 0
-        guard strokes || fill.w > 0, let b = path.bounds else { return }
+        // Subtracting the offset keeps the order of values: the bounds minus it are the moved points' bounds.
+        guard strokes || fill.w > 0, let own = bounds ?? path.bounds else { return }
+        let b = (minX: own.minX - offset.x, minY: own.minY - offset.y, maxX: own.maxX - offset.x, maxY: own.maxY - offset.y)
         let hw = width / 2
         let fills = fill.w > 0
         // A hairline reaches hw·√2 < 1 px above and below its edge.
@@ -33,11 +43,12 @@ extension Canvas {
         flags.withUnsafeBufferPointer { buffer in
             let flags = buffer.baseAddress!
             if whole.bandRows < whole.rows {
-                let edges = EdgeBands(path, flags: flags, leaving: leaving, box: whole, reach: 1)
+                let edges = bandCache?.bands(path, offset: offset, flags: flags, leaving: leaving, box: whole, reach: 1)
+                    ?? EdgeBands(path, offset: offset, flags: flags, leaving: leaving, box: whole, reach: 1)
                 paintFillAndHairline(edges, whole, fill: fills ? fill : nil, stroke: strokes ? stroke : nil, halfWidth: hw,
                                      fillBit: fillBit, strokeBit: strokeBit)
             } else {
-                let edges = PathEdges(path: path, flags: flags)
+                let edges = PathEdges(path: path, offset: offset, flags: flags)
                 paintFillAndHairline(edges, whole, fill: fills ? fill : nil, stroke: strokes ? stroke : nil, halfWidth: hw,
                                      fillBit: fillBit, strokeBit: strokeBit)
             }

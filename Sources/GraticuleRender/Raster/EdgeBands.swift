@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A path's edges sorted once into the bands of rows a paint is done in (`Canvas.PaintBox`), so
 /// that each band walks only the edges that can reach it instead of every edge of the path.
 ///
@@ -14,21 +16,25 @@
 /// `graticule bench render`), the same.
 struct EdgeBands: EdgeSource {
     let path: Path
+    /// Subtracted from the path's points: where the canvas's pixel (0, 0) is in the path's
+    /// coordinates (a path kept in other pixels, `ProjectedCountries.GroupPath`).
+    let offset: SIMD2<Double>
     /// The path's flag bytes: must stay valid while the bands are used.
     let flags: UnsafePointer<UInt8>
     /// Edges of band b: `entries[starts[b] ..< starts[b + 1]]`.
-    private let starts: [Int]
+    fileprivate let starts: [Int]
     /// An edge: the index of its first point << 32 | the index of its last.
-    private let entries: [UInt64]
+    fileprivate let entries: [UInt64]
 
     /// Sorts the edges of every subpath (each closed) into the bands of `box`.
     /// - Parameters:
     ///   - flags: a byte per point of the path, for the edge that ends at it (`Path.forEachEdge`).
     ///   - reach: pixels above and below an edge that painting it may write (≥ 0).
-    init(_ path: Path, flags: UnsafePointer<UInt8>, leaving: UInt8, box: Canvas.PaintBox, reach: Double) {
+    ///   - offset: subtracted from the path's points to give canvas pixels.
+    init(_ path: Path, offset: SIMD2<Double> = .zero, flags: UnsafePointer<UInt8>, leaving: UInt8, box: Canvas.PaintBox, reach: Double) {
         let bandRows = min(box.bandRows, box.rows)
         let bands = (box.rows + bandRows - 1) / bandRows
-        let perBand = 1 / Double(bandRows), rows = Double(box.rows), top = Double(box.y0) + reach
+        let perBand = 1 / Double(bandRows), rows = Double(box.rows), top = Double(box.y0) + reach + offset.y
         let edgeCount = path.pointCount
         // Each edge's first and last band (first in the high half; first > last: none), by the
         // index of its last point.
@@ -115,14 +121,25 @@ struct EdgeBands: EdgeSource {
         starts.removeLast()
         self.starts = starts
         self.path = path
+        self.offset = offset
         self.flags = flags
     }
 
+    /// Bands sorted before for the same path, flags, box and offset (`EdgeBandsCache`).
+    fileprivate init(_ path: Path, offset: SIMD2<Double>, flags: UnsafePointer<UInt8>, starts: [Int], entries: [UInt64]) {
+        self.path = path
+        self.offset = offset
+        self.flags = flags
+        self.starts = starts
+        self.entries = entries
+    }
+
     /// Calls `body` with each edge of band `band` (the path's order): its two points, minus the
-    /// origin, and the flag byte of its last point.
+    /// origin (and the offset), and the flag byte of its last point.
     @inline(__always)
-    func forEachEdge(inBand band: Int, originX ox: Double, originY oy: Double,
+    func forEachEdge(inBand band: Int, originX: Double, originY: Double,
                      _ body: (Double, Double, Double, Double, UInt8) -> Void) {
+        let ox = originX + offset.x, oy = originY + offset.y
         path.xs.withUnsafeBufferPointer { xs in
             path.ys.withUnsafeBufferPointer { ys in
                 entries.withUnsafeBufferPointer { entries in
@@ -148,10 +165,49 @@ protocol EdgeSource {
 /// edges are too many to sort.
 struct PathEdges: EdgeSource {
     let path: Path
+    /// Subtracted from the path's points, as `EdgeBands.offset`.
+    let offset: SIMD2<Double>
     let flags: UnsafePointer<UInt8>
 
     @inline(__always)
     func forEachEdge(inBand _: Int, originX ox: Double, originY oy: Double, _ body: (Double, Double, Double, Double, UInt8) -> Void) {
-        path.forEachEdge(closingAll: true, flags: flags, originX: ox, originY: oy, body)
+        path.forEachEdge(closingAll: true, flags: flags, originX: ox + offset.x, originY: oy + offset.y, body)
+    }
+}
+
+/// The bands of one path (with its flags) kept for the last boxes it was painted in: a path kept
+/// across maps (`ProjectedCountries.GroupPath`) painted again in a box with the same top in the
+/// path's coordinates (a repeated map, a pan along the rows) does not sort its edges again.
+final class EdgeBandsCache: Sendable {
+    /// What the sorting reads besides the path and flags: the box's top in the path's own
+    /// coordinates (its row plus the reach and the offset), its rows, the rows per band, the
+    /// bits that leave an edge out, and the reach.
+    private struct Key: Hashable {
+        var top: UInt64, rows: Int, bandRows: Int, leaving: UInt8, reach: UInt64
+    }
+
+    private struct Bands {
+        var starts: [Int], entries: [UInt64]
+    }
+
+    /// Band layouts kept: the last two (a repeated map, and another view between).
+    static let limit = 2
+    private let kept = Mutex<[(key: Key, bands: Bands)]>([])
+
+    /// `EdgeBands(path, offset:flags:leaving:box:reach:)`, kept for the next paint with the same
+    /// arguments; `path` and `flags` must be the same every time.
+    func bands(_ path: Path, offset: SIMD2<Double>, flags: UnsafePointer<UInt8>, leaving: UInt8, box: Canvas.PaintBox,
+               reach: Double) -> EdgeBands {
+        let key = Key(top: (Double(box.y0) + reach + offset.y).bitPattern, rows: box.rows, bandRows: min(box.bandRows, box.rows), leaving: leaving,
+                      reach: reach.bitPattern)
+        if let hit = kept.withLock({ $0.first { $0.key == key }?.bands }) {
+            return EdgeBands(path, offset: offset, flags: flags, starts: hit.starts, entries: hit.entries)
+        }
+        let made = EdgeBands(path, offset: offset, flags: flags, leaving: leaving, box: box, reach: reach)
+        kept.withLock { kept in
+            if kept.count >= Self.limit { kept.removeFirst() }
+            kept.append((key, Bands(starts: made.starts, entries: made.entries)))
+        }
+        return made
     }
 }

@@ -29,13 +29,19 @@ extension MapRenderer {
     /// under two strokes). A world map of 1:110m countries fills half its edges and strokes
     /// three quarters of them.
     public static func paint(_ scene: MapScene, onto canvas: inout Canvas) {
+        paint(scene, onto: &canvas, keptPaths: true)
+    }
+
+    /// `paint(_:onto:)`; `keptPaths` false paints whole rings from paths of the view's own
+    /// (`painterPath`) instead of the group paths kept with the projection (the tests' reference).
+    static func paint(_ scene: MapScene, onto canvas: inout Canvas, keptPaths: Bool) {
         let items = scene.items
         var i = 0
         while i < items.count {
             var end = i + 1
             if !scene.itemsChanged && items[i].paintsInOnePass {
                 while end < items.count && items[end].paintsInOnePass && items[end].sharesPass(with: items[i]) { end += 1 }
-                if paintInOnePass(items[i..<end], onto: &canvas) {
+                if paintInOnePass(items[i..<end], onto: &canvas, keptPaths: keptPaths) {
                     i = end
                     continue
                 }
@@ -61,14 +67,26 @@ extension MapRenderer {
     /// leaving out their shared edges; false (nothing painted) when they are not the whole
     /// group, or when the path does not keep every point of the items' paths (a non-finite
     /// one), so that the flags would not line up.
-    private static func paintInOnePass(_ items: ArraySlice<MapScene.Item>, onto canvas: inout Canvas) -> Bool {
+    ///
+    /// Items that all read whole rings of one projection (`ViewRings`) paint its kept group
+    /// path (`ProjectedCountries.groupPath`) moved to the view.
+    private static func paintInOnePass(_ items: ArraySlice<MapScene.Item>, onto canvas: inout Canvas, keptPaths: Bool) -> Bool {
         let first = items[items.startIndex]
         guard items.count == first.edgeSkips!.groupSize else { return false }
+        let stroke = first.strokeRGBA
+        let width = stroke.w == 0 ? 0 : first.strokeWidth
+        if keptPaths, let view = first.viewRings,
+           items.allSatisfy({ $0.viewRings.map { $0.source === view.source && $0.offset == view.offset } ?? false }) {
+            let group = view.source.groupPath(items.map { $0.viewRings!.rings }) { items.flatMap { $0.edgeSkips!.flags } }
+            guard group.path.pointCount == group.flags.count else { return false }
+            canvas.fillAndHairline(group.path, offset: view.offset, bounds: group.bounds, bandCache: group.bands, fill: first.fillRGBA, stroke: stroke,
+                                   width: width, flags: group.flags, fillBit: EdgeSkips.fill, strokeBit: EdgeSkips.stroke)
+            return true
+        }
         let path = painterPath(items)
         let flags = items.flatMap { $0.edgeSkips!.flags }
         guard path.skippedPoints == 0, path.pointCount == flags.count else { return false }
-        let stroke = first.strokeRGBA
-        canvas.fillAndHairline(path, fill: first.fillRGBA, stroke: stroke, width: stroke.w == 0 ? 0 : first.strokeWidth,
+        canvas.fillAndHairline(path, fill: first.fillRGBA, stroke: stroke, width: width,
                                flags: flags, fillBit: EdgeSkips.fill, strokeBit: EdgeSkips.stroke)
         return true
     }
