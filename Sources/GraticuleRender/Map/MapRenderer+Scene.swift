@@ -21,9 +21,10 @@ extension MapRenderer {
     /// projected for this view alone (`false`, the tests' reference). `pairingEdges`: give items
     /// the edges they share (`EdgeSkips`) for painting them in one pass; SVG, which draws item
     /// by item, does without (the pairing is most of a cold 1:10m map's extra time).
-    func scene(reusingProjection: Bool, pairingEdges: Bool = true) throws(GraticuleError) -> MapScene {
+    func scene(reusingProjection: Bool, pairingEdges: Bool = true, simplifying: Bool = true) throws(GraticuleError) -> MapScene {
         var builder = SceneBuilder(renderer: self)
         builder.reuseProjection = reusingProjection
+        builder.simplifies = simplifying
         builder.pairsEdges = pairingEdges
         if layers.contains(.outline) && style.sphereFill.alpha > 0 {
             builder.sphere(fill: style.sphereFill, stroke: nil, width: 0, layer: "sphere")
@@ -78,6 +79,9 @@ struct SceneBuilder {
     var warnings: [String] = []
     /// Whether countries come from `ProjectedCountries` where the scale allows.
     var reuseProjection = true
+    /// Whether the countries taken from `ProjectedCountries` are simplified below
+    /// `ProjectedCountries.tolerance` (false: the tests' reference for moving them to the view).
+    var simplifies = true
     /// Whether items get the edges they share (`EdgeSkips`).
     var pairsEdges = true
     private var buffer: [SIMD2<Double>] = []
@@ -201,7 +205,7 @@ struct SceneBuilder {
     mutating func polygons(_ prepared: PreparedCountries, itemLayer: String, features featureStyle: FeatureStyle?) {
         warnings += prepared.warnings
         let style = renderer.style
-        let projected = reuseProjection ? ProjectedCountries.get(renderer, prepared) : nil
+        let projected = reuseProjection ? ProjectedCountries.get(renderer, prepared, simplified: simplifies) : nil
         // Per ring (as `SharedBorders` numbers them): the paint group of its item when it is
         // drawn whole; per item: its paths' ring numbers and its group.
         var group = [Int32](repeating: -1, count: projected?.ringCount ?? 0)

@@ -16,6 +16,9 @@ import Synchronization
 /// pans) share an entry, and what each of them draws must not depend on which came first or on
 /// whether the entry was evicted and made again in between.
 ///
+/// The rings are simplified below `tolerance` (`RingSimplifier`, shared borders kept shared): a
+/// detailed layer drawn small keeps the points that can change a pixel.
+///
 /// Only scales at which the whole map stays within ±`limit` pixels of the origin are kept (world
 /// and regional maps; coordinates there carry 10⁻¹⁰ px of rounding); deeper zooms project each
 /// view as before. A scale found to reach beyond the limit is remembered as such, so that its
@@ -89,6 +92,14 @@ final class ProjectedCountries: Sendable {
         }
     }
 
+    /// The same rings without repeated points (`RingSimplifier.deduplicated()`): what the
+    /// simplified rings are a subset of.
+    var withoutRepeatedPoints: ProjectedCountries {
+        let d = RingSimplifier(xs: xs, ys: ys, ringStart: ringStart, tolerance: Self.tolerance).deduplicated()
+        return ProjectedCountries(xs: d.xs, ys: d.ys, unitsPerPixel: unitsPerPixel, ringStart: d.ringStart,
+                                  featureStart: featureStart, dropped: dropped)
+    }
+
     /// The painter's path of a paint group whose items all read whole rings from here
     /// (`ViewRings`), in origin pixels: the same for every view at this scale that shows those
     /// items whole (pans, repeated maps), so it is made once (`Path.append(_:)` of the rings) with
@@ -147,9 +158,13 @@ final class ProjectedCountries: Sendable {
         /// layer keeps both.
         let layer: ObjectIdentifier
 
-        init(_ spatialReference: SpatialReference, _ upp: SIMD2<Double>, layer: BuiltInLayer) {
+        /// Whether the rings are simplified (`RingSimplifier`).
+        let simplified: Bool
+
+        init(_ spatialReference: SpatialReference, _ upp: SIMD2<Double>, layer: BuiltInLayer, simplified: Bool = true) {
             self.spatialReference = spatialReference
             self.layer = ObjectIdentifier(layer)
+            self.simplified = simplified
             @inline(__always) func rounded(_ v: Double) -> UInt64 { (v.bitPattern &+ (1 << 11)) & ~((1 << 12) - 1) }
             unitsPerPixel = SIMD2(rounded(upp.x), rounded(upp.y))
         }
@@ -172,17 +187,23 @@ final class ProjectedCountries: Sendable {
 
     /// The countries for a renderer's scale, projected once per scale; nil at scales too fine to
     /// keep (see the type).
-    static func get(_ renderer: MapRenderer, _ prepared: PreparedCountries) -> ProjectedCountries? {
+    static func get(_ renderer: MapRenderer, _ prepared: PreparedCountries, simplified: Bool = true) -> ProjectedCountries? {
         // The map spans a few radians: beyond the limit at this scale, do not try.
         guard 8 * Double.pi / renderer.radiansPerPixel < limit else { return nil }
-        let key = Key(renderer.spatialReference, renderer.view.unitsPerPixel, layer: prepared.layer)
+        let key = Key(renderer.spatialReference, renderer.view.unitsPerPixel, layer: prepared.layer, simplified: simplified)
         if let hit = cache.value(for: key), hit.prepared === prepared { return hit.projected }
-        let built = build(renderer.projection, key.scale, prepared)
+        let built = build(renderer.projection, key.scale, prepared, simplified: simplified)
         cache.insert(Entry(prepared: prepared, projected: built), for: key, cost: 48 * (built?.xs.count ?? 0))
         return built
     }
 
-    private static func build(_ projection: MapProjection, _ scale: SIMD2<Double>, _ prepared: PreparedCountries) -> ProjectedCountries? {
+    /// Points closer than this to the ring drawn without them are left out (`RingSimplifier`):
+    /// a sixteenth of a pixel, which moves an edge's coverage by at most a sixteenth (16 of 255
+    /// levels of an opaque colour, where the left-out points bend most).
+    static let tolerance = 1.0 / 16
+
+    private static func build(_ projection: MapProjection, _ scale: SIMD2<Double>, _ prepared: PreparedCountries,
+                              simplified: Bool) -> ProjectedCountries? {
         let resampler = Resampler(projection: projection, view: PixelTransform(xMin: 0, yMax: 0, unitsPerPixel: scale))
         var scratch = Resampler.Scratch()
         var xs: [Double] = [], ys: [Double] = [], ringStart = [0], featureStart = [0], dropped: [Int] = []
@@ -201,6 +222,9 @@ final class ProjectedCountries: Sendable {
             }
             featureStart.append(ringStart.count - 1)
             dropped.append(lost)
+        }
+        if simplified {
+            (xs, ys, ringStart) = RingSimplifier(xs: xs, ys: ys, ringStart: ringStart, tolerance: tolerance).simplified()
         }
         return ProjectedCountries(xs: xs, ys: ys, unitsPerPixel: scale, ringStart: ringStart, featureStart: featureStart, dropped: dropped)
     }
