@@ -223,7 +223,7 @@ final class ProjectedCountries: Sendable {
             featureStart.append(ringStart.count - 1)
             dropped.append(lost)
         }
-        if simplified {
+        if simplified && xs.count >= RingSimplifier.minimumPoints {
             (xs, ys, ringStart) = RingSimplifier(xs: xs, ys: ys, ringStart: ringStart, tolerance: tolerance).simplified()
         }
         return ProjectedCountries(xs: xs, ys: ys, unitsPerPixel: scale, ringStart: ringStart, featureStart: featureStart, dropped: dropped)
