@@ -106,4 +106,30 @@ import Testing
         #expect(worst <= 1 && differ < a.count / 1000, "\(differ) bytes differ, by up to \(worst)")
         #expect(a != Canvas(width: 256, height: 1024, background: sea).rgba, "painted nothing?")
     }
+
+    /// Bands kept for a path (`EdgeBandsCache`) are those of the box and offset asked for: after
+    /// the same box at other offsets (the path moved 5.5 and 40 rows, more than the bands'
+    /// widening), each request gets the edges that sorting afresh gives, band by band.
+    @Test func keptBandsAreTheOnesAskedFor() throws {
+        let (path, flags) = Self.rings(seed: 6)
+        var canvas = Canvas(width: 256, height: 1024, background: .zero)
+        let painted = canvas.paintBox(minX: -1, minY: -1, maxX: 257, maxY: 1025, cellBytes: 16 * 258 * 50)
+        let box = try #require(painted)
+        let cache = EdgeBandsCache()
+        func edges(_ bands: EdgeBands) -> [[[Double]]] {
+            (0..<Array(box.bandTops).count).map { band in
+                var out: [[Double]] = []
+                bands.forEachEdge(inBand: band, originX: 0, originY: 0) { ax, ay, bx, by, flag in out.append([ax, ay, bx, by, Double(flag)]) }
+                return out
+            }
+        }
+        flags.withUnsafeBufferPointer { f in
+            let offsets: [SIMD2<Double>] = [.zero, SIMD2(0, 5.5), SIMD2(3, 40), .zero, SIMD2(0, 5.5)]
+            for offset in offsets {
+                let kept = cache.bands(path, offset: offset, flags: f.baseAddress!, leaving: 3, box: box, reach: 1)
+                let fresh = EdgeBands(path, offset: offset, flags: f.baseAddress!, leaving: 3, box: box, reach: 1)
+                #expect(edges(kept) == edges(fresh), "offset \(offset)")
+            }
+        }
+    }
 }

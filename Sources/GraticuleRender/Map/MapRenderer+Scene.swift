@@ -260,9 +260,8 @@ struct SceneBuilder {
                                        ringGroups: [Int32]) {
         // The points are read only to pair clipped paths.
         let clipped = entries.contains { $0.rings.contains { $0 < 0 } }
-        let shared = projected?.shared ?? SharedBorders(rings: [])
         func make() -> [[UInt8]] {
-            shared.flags(of: entries.map {
+            (projected?.shared ?? SharedBorders(rings: [])).flags(of: entries.map {
                 SharedBorders.ViewItem(paths: clipped ? items[$0.item].paths : [], pathCounts: items[$0.item].pathCounts,
                                        rings: $0.rings, group: $0.group)
             }, group: ringGroups)

@@ -39,8 +39,10 @@ final class ProjectedCountries: Sendable {
     /// Per feature, the number of its first ring; one more at the end (the rings in all).
     private let featureStart: [Int]
     private let pairs = Mutex<SharedBorders?>(nil)
-    private let groupPaths = Mutex<[[Range<Int>]: GroupPath]>([:])
-    private let wholeFlags = Mutex<[[Int32]: [[UInt8]]]>([:])
+    /// Kept per projection: the paint groups of a few views (the countries, and a selection
+    /// apart from them).
+    private let groupPaths = BoundedCache<[Range<Int>], GroupPath>(capacity: 4)
+    private let wholeFlags = BoundedCache<[Int32], [[UInt8]]>(capacity: 4)
 
     static let limit = 1e6
 
@@ -115,22 +117,16 @@ final class ProjectedCountries: Sendable {
         let bands = EdgeBandsCache()
     }
 
-    /// Group paths kept per projection: the paint groups of a few views (the countries, and a
-    /// selection apart from them).
-    static let groupPathLimit = 4
-
     /// The group path of items reading `rings` (each item's, in paint order), made on first use
     /// with `flags` (the items' `EdgeSkips` flags, which depend on the group alone).
     func groupPath(_ rings: [Range<Int>], flags: () -> [UInt8]) -> GroupPath {
-        if let hit = groupPaths.withLock({ $0[rings] }) { return hit }
+        if let hit = groupPaths.value(for: rings) { return hit }
         var path = Path()
         let count = rings.reduce(0) { $0 + ringStart[$1.upperBound] - ringStart[$1.lowerBound] }
         path.reserveCapacity(points: count, subpaths: rings.reduce(0) { $0 + $1.count })
         for r in rings { path.append(ViewRings(source: self, offset: .zero, rings: r)) }
         let made = GroupPath(path: path, flags: flags(), bounds: path.bounds)
-        groupPaths.withLock { kept in
-            if kept.count < Self.groupPathLimit { kept[rings] = made }
-        }
+        groupPaths.insert(made, for: rings)
         return made
     }
 
@@ -139,11 +135,9 @@ final class ProjectedCountries: Sendable {
     /// nothing else, so views at this scale with the same groups (pans, repeated maps) make them
     /// once.
     func flagsOfWholeItems(_ ringGroups: [Int32], _ make: () -> [[UInt8]]) -> [[UInt8]] {
-        if let hit = wholeFlags.withLock({ $0[ringGroups] }) { return hit }
+        if let hit = wholeFlags.value(for: ringGroups) { return hit }
         let made = make()
-        wholeFlags.withLock { kept in
-            if kept.count < Self.groupPathLimit { kept[ringGroups] = made }
-        }
+        wholeFlags.insert(made, for: ringGroups)
         return made
     }
 

@@ -156,8 +156,9 @@ struct RingSimplifier {
                     at = j
                 }
             }
-            if worst <= limit && distanceSquared(a, b) > longest { at = (lo + hi) / 2 }
-            if worst > limit || distanceSquared(a, b) > longest {
+            let tooLong = distanceSquared(a, b) > longest
+            if worst <= limit && tooLong { at = (lo + hi) / 2 }
+            if worst > limit || tooLong {
                 keep[local(at)] = true
                 stack.append((lo, at))
                 stack.append((at, hi))

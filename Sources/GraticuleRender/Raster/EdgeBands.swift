@@ -1,4 +1,4 @@
-import Synchronization
+import GraticuleCore
 
 /// A path's edges sorted once into the bands of rows a paint is done in (`Canvas.PaintBox`), so
 /// that each band walks only the edges that can reach it instead of every edge of the path.
@@ -175,7 +175,7 @@ struct PathEdges: EdgeSource {
     }
 }
 
-/// The bands of one path (with its flags) kept for the last boxes it was painted in: a path kept
+/// The bands of one path (with its flags) kept for the boxes it was last painted in: a path kept
 /// across maps (`ProjectedCountries.GroupPath`) painted again in a box with the same top in the
 /// path's coordinates (a repeated map, a pan along the rows) does not sort its edges again.
 final class EdgeBandsCache: Sendable {
@@ -190,9 +190,8 @@ final class EdgeBandsCache: Sendable {
         var starts: [Int], entries: [UInt64]
     }
 
-    /// Band layouts kept: the last two (a repeated map, and another view between).
-    static let limit = 2
-    private let kept = Mutex<[(key: Key, bands: Bands)]>([])
+    /// Band layouts kept: two (a repeated map, and another view between).
+    private let kept = BoundedCache<Key, Bands>(capacity: 2)
 
     /// `EdgeBands(path, offset:flags:leaving:box:reach:)`, kept for the next paint with the same
     /// arguments; `path` and `flags` must be the same every time.
@@ -200,14 +199,11 @@ final class EdgeBandsCache: Sendable {
                reach: Double) -> EdgeBands {
         let key = Key(top: (Double(box.y0) + reach + offset.y).bitPattern, rows: box.rows, bandRows: min(box.bandRows, box.rows), leaving: leaving,
                       reach: reach.bitPattern)
-        if let hit = kept.withLock({ $0.first { $0.key == key }?.bands }) {
+        if let hit = kept.value(for: key) {
             return EdgeBands(path, offset: offset, flags: flags, starts: hit.starts, entries: hit.entries)
         }
         let made = EdgeBands(path, offset: offset, flags: flags, leaving: leaving, box: box, reach: reach)
-        kept.withLock { kept in
-            if kept.count >= Self.limit { kept.removeFirst() }
-            kept.append((key, Bands(starts: made.starts, entries: made.entries)))
-        }
+        kept.insert(Bands(starts: made.starts, entries: made.entries), for: key)
         return made
     }
 }
