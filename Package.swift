@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Graticule: a pure-Swift geospatial engine. One target per layer; a target imports only
-// targets below it (see README "Architecture").
+// targets below it (see docs/architecture.md).
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]

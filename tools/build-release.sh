@@ -1,7 +1,7 @@
 #!/bin/bash
-# The release build of `graticule` that the README's and Benchmarks/' numbers are measured on:
+# The release build of `graticule` that Benchmarks/RESULTS.md's numbers are measured on:
 # the Swift runtime and libstdc++ linked statically, no symbols exported (see the README,
-# "Installing the tool"). Prints the binary's path. Extra arguments go to `swift build`.
+# "Install"). Prints the binary's path. Extra arguments go to `swift build`.
 #
 # libstdc++ statically: the shared one's C++ vtable and typeinfo references (ICU and the Swift
 # runtime) cost the dynamic loader about 800 symbol lookups at every start, ~0.5 ms of a

@@ -13,9 +13,6 @@ import GraticuleCore
 /// (tested in full once per polygon) down the tree the same way, so building is
 /// O(edges × depth). Edges are registered in every node whose box (widened by the largest bulge
 /// of a great-circle arc inside it) they meet.
-///
-/// Throughput on Natural Earth 10m (547,488 vertices), one core, release build: see the README
-/// (Benchmarks/point_in_country.py).
 public struct SphericalIndex: Sendable {
     /// Unit vectors of every vertex; edge `e` runs from `vertex[edgeStart[e]]` to the next vertex.
     let vertex: [SIMD3<Double>]
