@@ -29,12 +29,7 @@ public struct TIFFFile: Sendable {
     /// Opens a file (memory-mapped).
     /// - Throws: `invalidInput` when the file cannot be read, `parse` when it is not a valid TIFF.
     public init(contentsOf url: URL) throws(GraticuleError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url, options: [.alwaysMapped])
-        } catch {
-            throw .invalidInput("cannot read \(url.path): \(error.localizedDescription)")
-        }
+        let data = try InputFile.bytes(url, expected: "a TIFF or GeoTIFF file")
         try self.init(data: data, name: url.path)
     }
 

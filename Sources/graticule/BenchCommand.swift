@@ -16,11 +16,11 @@ struct ProjectionBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "projection", abstract: "Transform the points of a binary file (float64 x,y pairs); print the best time.")
 
-    @Option(name: .long, help: "Source spatial reference.") var from: String
-    @Option(name: .long, help: "Target spatial reference.") var to: String
-    @Option(name: .long, help: "Input: little-endian float64 x,y pairs.") var input: String
-    @Option(name: .long, help: "Write the transformed points of the last run here (same format).") var output: String?
-    @Option(name: .customLong("repeat"), help: "Repetitions; the best is reported.") var repetitions: Int = 5
+    @Option(name: .long, parsing: .unconditional, help: "Source spatial reference.") var from: String
+    @Option(name: .long, parsing: .unconditional, help: "Target spatial reference.") var to: String
+    @Option(name: .long, parsing: .unconditional, help: "Input: little-endian float64 x,y pairs.") var input: String
+    @Option(name: .long, parsing: .unconditional, help: "Write the transformed points of the last run here (same format).") var output: String?
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Repetitions; the best is reported.") var repetitions: Int = 5
 
     func run() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: input))
@@ -57,9 +57,9 @@ struct TransformationsBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transformations", abstract: "Time TransformationCatalog.transformations and Transformer creation.")
 
-    @Option(name: .long, help: "Source spatial reference.") var from: String = "EPSG:27700"
-    @Option(name: .long, help: "Target spatial reference.") var to: String = "EPSG:3857"
-    @Option(name: .long, help: "Warm repetitions.") var iterations: Int = 2000
+    @Option(name: .long, parsing: .unconditional, help: "Source spatial reference.") var from: String = "EPSG:27700"
+    @Option(name: .long, parsing: .unconditional, help: "Target spatial reference.") var to: String = "EPSG:3857"
+    @Option(name: .long, parsing: .unconditional, help: "Warm repetitions.") var iterations: Int = 2000
 
     func run() throws {
         do { try time() } catch { throw CLIError(message: error.description) }
@@ -90,7 +90,7 @@ struct RegistryBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "registry", abstract: "Time SpatialReference(wkid:): first lookup in the process and warm lookups.")
 
-    @Option(name: .long, help: "Warm lookups to time.") var iterations: Int = 200_000
+    @Option(name: .long, parsing: .unconditional, help: "Warm lookups to time.") var iterations: Int = 200_000
 
     func run() throws {
         do { try time() } catch { throw CLIError(message: error.description) }
@@ -120,8 +120,8 @@ struct MathBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "math", abstract: "VectorMath vs libm: largest ulp difference and time per value.")
 
-    @Option(name: .long, help: "Random arguments per domain.") var count: Int = 4_000_000
-    @Option(name: .long, help: "Write the worst and some random cases (function, x, y, VectorMath result) here, for mpmath.")
+    @Option(name: .long, parsing: .unconditional, help: "Random arguments per domain.") var count: Int = 4_000_000
+    @Option(name: .long, parsing: .unconditional, help: "Write the worst and some random cases (function, x, y, VectorMath result) here, for mpmath.")
     var dump: String?
 
     enum Function: String { case sin, cos, atan2, log1p, exp, expm1 }

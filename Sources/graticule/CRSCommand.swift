@@ -15,7 +15,7 @@ struct CRSCommand: ParsableCommand {
     @Argument(help: "EPSG:n, ESRI:n, a bare WKID (resolved as ArcGIS does), WKT, PROJJSON or a PROJ string.")
     var id: String
 
-    @Option(name: .long, help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: "|")).")
+    @Option(name: .long, parsing: .unconditional, help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: "|")).")
     var format: Format = .summary
 
     func run() throws {

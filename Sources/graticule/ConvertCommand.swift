@@ -15,28 +15,28 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "Output file; the format follows the extension (.geojson, .geojsonl, .shp, .gpkg, .csv).")
     var output: String
 
-    @Option(name: .long, help: "Input layer (GeoPackage table).")
+    @Option(name: .long, parsing: .unconditional, help: "Input layer (GeoPackage table).")
     var layer: String?
 
-    @Option(name: .long, help: "Target spatial reference (EPSG:n, ESRI:n, WKID, WKT, PROJJSON, PROJ string).")
+    @Option(name: .long, parsing: .unconditional, help: "Target spatial reference (EPSG:n, ESRI:n, WKID, WKT, PROJJSON, PROJ string).")
     var to: String?
 
-    @Option(name: .long, help: "Datum transformation for --to: WKID or AUTH:CODE (steps joined by +, ~ inverts a step), default or none.")
+    @Option(name: .long, parsing: .unconditional, help: "Datum transformation for --to: WKID or AUTH:CODE (steps joined by +, ~ inverts a step), default or none.")
     var transformation: String = "default"
 
-    @Option(name: .long, help: "Directory of grid files (searched before the embedded grids).")
+    @Option(name: .long, parsing: .unconditional, help: "Directory of grid files (searched before the embedded grids).")
     var dataDir: String?
 
-    @Option(name: .long, help: "Simplify with this tolerance (in the output's units; for visvalingam the minimum triangle area is TOL²).")
+    @Option(name: .long, parsing: .unconditional, help: "Simplify with this tolerance (in the output's units; for visvalingam the minimum triangle area is TOL²).")
     var simplify: Double?
 
-    @Option(name: .long, help: "Simplification method: dp (Douglas-Peucker, default) or visvalingam.")
+    @Option(name: .long, parsing: .unconditional, help: "Simplification method: dp (Douglas-Peucker, default) or visvalingam.")
     var method: String = "dp"
 
     @Flag(name: .long, help: "With --simplify: simplify all features together, borders they share once, without introducing crossings.")
     var preserveTopology = false
 
-    @Option(name: .long, help: ArgumentHelp(
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "Keep only the features for which a CQL2 text condition holds (\"POP_EST > 1e7 AND CONTINENT = 'Asia'\", LIKE, IN, BETWEEN, IS NULL, S_INTERSECTS(geometry, BBOX(…)), DWITHIN(geometry, POINT(2.35 48.85), 300, kilometers): metres on the ellipsoid for longitude/latitude data), or FIELD=VALUE (text; numbers as numbers).",
         valueName: "condition"))
     var `where`: String?

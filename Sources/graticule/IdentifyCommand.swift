@@ -17,16 +17,21 @@ struct IdentifyCommand: ParsableCommand {
     @Argument(help: "A GeoTIFF file, or a built-in raster's name (ndvi).")
     var raster: String
 
-    @Argument(help: "x y (lon/lat or easting/northing in --crs); read lines of x y from standard input when absent.")
-    var coordinates: [Double] = []
+    @Argument(parsing: .allUnrecognized,
+              help: "x y (lon/lat or easting/northing in --crs; negative numbers need no --); read lines of x y from standard input when absent.")
+    var coordinates: [String] = []
 
-    @Option(name: .long, help: "Spatial reference of the coordinates (EPSG:n, ESRI:n, WKID, WKT, PROJ string); default: the raster's.")
+    @Option(name: .long, parsing: .unconditional, help: "Spatial reference of the coordinates (EPSG:n, ESRI:n, WKID, WKT, PROJ string); default: the raster's.")
     var crs: String?
 
     @Flag(name: .long, help: "JSON output: attributes under ArcGIS's names (Band_0 …, Pixel.Type), nodata flag, cell extents.")
     var json = false
 
-    func run() throws { try Identify(raster: raster, coordinates: coordinates, crs: crs, json: json).run() }
+    func run() throws {
+        let numbers = coordinates.allSatisfy { $0 == "--" } ? []
+            : try CoordinateArguments.numbers(coordinates, counts: [2], usage: "x y")
+        try Identify(raster: raster, coordinates: numbers, crs: crs, json: json).run()
+    }
 }
 
 /// What `graticule identify` does, apart from its argument parsing: `IdentifyCommand` runs it

@@ -14,7 +14,7 @@ struct InfoCommand: ParsableCommand {
     @Argument(help: "A file (.geojson, .geojsonl, .shp, .gpkg, .csv, GeoTIFF) or a built-in layer (\(NaturalEarth.layerNames.joined(separator: ", "))) or raster (\(Raster.builtInNames.keys.sorted().joined(separator: ", "))).")
     var file: String
 
-    @Option(name: .long, help: "Describe only this layer (GeoPackage table).")
+    @Option(name: .long, parsing: .unconditional, help: "Describe only this layer (GeoPackage table).")
     var layer: String?
 
     @Flag(name: .long, help: "Print JSON (for rasters, gdalinfo -json's keys).")
@@ -25,7 +25,13 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         guard let source = InfoCommand.sources.first(where: { $0.handles(file) }) else {
-            throw CLIError(message: "\(file): not a file Graticule can describe")
+            let expected = "expected a vector file (.geojson, .geojsonl, .shp, .gpkg, .csv), a GeoTIFF, or a built-in dataset ("
+                + (NaturalEarth.layerNames + Raster.builtInNames.keys.sorted()).joined(separator: ", ") + ")"
+            switch InputFile.kind(of: file) {
+            case .missing: throw CLIError(message: "\(file): no such file or built-in dataset (\(expected))")
+            case .directory: throw CLIError(message: "\(file): is a directory (\(expected))")
+            case .file, .other: throw CLIError(message: "\(file): not a format Graticule reads (\(expected))")
+            }
         }
         let text: String
         do {

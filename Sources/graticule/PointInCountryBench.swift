@@ -10,9 +10,9 @@ struct PointInCountryBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "point-in-country", abstract: "Spherical point-in-country throughput on a built-in layer.")
 
-    @Option(name: .long, help: "Built-in layer.") var layer: String = "countries10m"
-    @Option(name: .long, help: "Number of random points.") var points: Int = 1_000_000
-    @Option(name: .customLong("repeat"), help: "Repetitions; the best is reported.") var repetitions: Int = 3
+    @Option(name: .long, parsing: .unconditional, help: "Built-in layer.") var layer: String = "countries10m"
+    @Option(name: .long, parsing: .unconditional, help: "Number of random points.") var points: Int = 1_000_000
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Repetitions; the best is reported.") var repetitions: Int = 3
 
     func run() throws {
         let built: BuiltInLayer

@@ -12,19 +12,19 @@ struct ProjectCommand: ParsableCommand {
         commandName: "project", _superCommandName: "graticule",
         abstract: "Project coordinates from one spatial reference to another (x/y order: lon/lat, easting/northing).")
 
-    @Option(name: .long, help: "Source spatial reference (EPSG:n, ESRI:n, WKID, WKT, PROJJSON, PROJ string).")
+    @Option(name: .long, parsing: .unconditional, help: "Source spatial reference (EPSG:n, ESRI:n, WKID, WKT, PROJJSON, PROJ string).")
     var from: String
 
-    @Option(name: .long, help: "Target spatial reference.")
+    @Option(name: .long, parsing: .unconditional, help: "Target spatial reference.")
     var to: String
 
-    @Option(name: .long, help: "Datum transformation: WKID or AUTH:CODE (steps joined by +, ~ inverts a step), default or none.")
+    @Option(name: .long, parsing: .unconditional, help: "Datum transformation: WKID or AUTH:CODE (steps joined by +, ~ inverts a step), default or none.")
     var transformation: String = "default"
 
-    @Option(name: .long, help: "Directory of grid files (searched before the embedded grids).")
+    @Option(name: .long, parsing: .unconditional, help: "Directory of grid files (searched before the embedded grids).")
     var dataDir: String?
 
-    @Option(name: .long, help: "Coordinate epoch (decimal year) for time-dependent transformations.")
+    @Option(name: .long, parsing: .unconditional, help: "Coordinate epoch (decimal year) for time-dependent transformations.")
     var epoch: Double?
 
     @Argument(parsing: .allUnrecognized, help: "x y [z] (negative numbers need no --); read from standard input when absent.")
@@ -45,18 +45,8 @@ struct ProjectCommand: ParsableCommand {
             throw CLIError(message: error.description)
         }
         TransformationOption.warnIfBallpark(transformer)
-        let coordinates = self.coordinates.filter { $0 != "--" }
-        if !coordinates.isEmpty {
-            var numbers: [Double] = []
-            for c in coordinates {
-                guard let v = Double(c) else {
-                    throw CLIError(message: c.hasPrefix("--") ? "unknown option \(c)" : "\(c) is not a number")
-                }
-                numbers.append(v)
-            }
-            guard numbers.count == 2 || numbers.count == 3 else {
-                throw CLIError(message: "expected x y [z], got \(numbers.count) numbers")
-            }
+        if !coordinates.allSatisfy({ $0 == "--" }) {
+            let numbers = try CoordinateArguments.numbers(coordinates, counts: [2, 3], usage: "x y [z]")
             do {
                 let r = try transformer.transform(x: numbers[0], y: numbers[1], z: numbers.count == 3 ? numbers[2] : 0)
                 let out = [r.x, r.y] + (numbers.count == 3 ? [r.z] : [])

@@ -9,11 +9,11 @@ struct RasterBench: ParsableCommand {
         commandName: "raster", abstract: "Time warm Raster.identify, and decoding every block of a GeoTIFF.")
 
     @Argument(help: "A GeoTIFF file or a built-in raster name.") var raster: String
-    @Option(name: .long, help: "identify: x y points are random cells of the raster; with --crs, given in that CRS.") var crs: String?
-    @Option(name: .long, help: "Warm identify calls.") var iterations: Int = 200_000
+    @Option(name: .long, parsing: .unconditional, help: "identify: x y points are random cells of the raster; with --crs, given in that CRS.") var crs: String?
+    @Option(name: .long, parsing: .unconditional, help: "Warm identify calls.") var iterations: Int = 200_000
     @Flag(name: .long, help: "Decode every block of the full-resolution image instead (fresh raster each repetition).") var decode = false
     @Flag(name: .long, help: "Time Raster.warp of the whole raster to a 256 × 256 view in EPSG:3857 instead: cold, warm with the coordinate operation rebuilt, warm with it cached.") var warp = false
-    @Option(name: .customLong("repeat"), help: "Decode repetitions; the best is reported.") var repetitions: Int = 5
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Decode repetitions; the best is reported.") var repetitions: Int = 5
 
     func run() throws {
         do throws(GraticuleError) {

@@ -14,13 +14,13 @@ struct RenderBench: ParsableCommand {
         "ESRI:54024", "ESRI:54052", "ESRI:102038", "EPSG:3857", "EPSG:4326",
     ]
 
-    @Option(name: .long, help: "Comma-separated spatial references (default: the eleven world ones).")
+    @Option(name: .long, parsing: .unconditional, help: "Comma-separated spatial references (default: the eleven world ones).")
     var crs: String?
-    @Option(name: .long, help: "countries110 or countries10m.") var layer: String = "countries110"
-    @Option(name: .long, help: "svg, png, png8 or jpeg.") var format: String = "svg"
-    @Option(name: .long, help: "Width in pixels.") var width: Int = 1024
-    @Option(name: .long, help: "Height in pixels.") var height: Int = 512
-    @Option(name: .customLong("repeat"), help: "Repetitions; the best is reported.") var repetitions: Int = 5
+    @Option(name: .long, parsing: .unconditional, help: "countries110 or countries10m.") var layer: String = "countries110"
+    @Option(name: .long, parsing: .unconditional, help: "svg, png, png8 or jpeg.") var format: String = "svg"
+    @Option(name: .long, parsing: .unconditional, help: "Width in pixels.") var width: Int = 1024
+    @Option(name: .long, parsing: .unconditional, help: "Height in pixels.") var height: Int = 512
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Repetitions; the best is reported.") var repetitions: Int = 5
 
     func run() throws {
         do { try time() } catch { throw CLIError(message: error.description) }

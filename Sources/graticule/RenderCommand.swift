@@ -25,35 +25,38 @@ struct RenderCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case svg, png, png8, jpeg }
 
-    @Option(name: .long, help: "Spatial reference: EPSG:n, ESRI:n, a bare WKID, WKT, PROJJSON or a PROJ string.")
+    @Option(name: .long, parsing: .unconditional, help: "Spatial reference: EPSG:n, ESRI:n, a bare WKID, WKT, PROJJSON or a PROJ string.")
     var crs: String = "EPSG:4326"
 
-    @Option(name: .long, help: "XMIN,YMIN,XMAX,YMAX in the spatial reference's units (outer pixel edges).")
+    @Option(name: .long, parsing: .unconditional, help: "XMIN,YMIN,XMAX,YMAX in the spatial reference's units (outer pixel edges).")
     var extent: String?
 
-    @Option(name: .long, help: "Width in pixels.")
+    @Option(name: .long, parsing: .unconditional, help: "Width in pixels.")
     var width: Int = 1024
 
-    @Option(name: .long, help: "Height in pixels.")
+    @Option(name: .long, parsing: .unconditional, help: "Height in pixels.")
     var height: Int = 512
 
-    @Option(name: .long, help: "Comma-separated layers: countries, countries110, countries10m, graticule, graticule:STEP, outline, ndvi, a vector file (.geojson, .shp, .gpkg, .csv), a GeoTIFF path.")
+    @Option(name: .long, parsing: .unconditional, help: "Comma-separated layers: countries, countries110, countries10m, graticule, graticule:STEP, outline, ndvi, a vector file (.geojson, .shp, .gpkg, .csv), a GeoTIFF path.")
     var layers: String = "countries,graticule,outline"
 
-    @Option(name: .long, help: "Output format: svg, png, png8 (at most 256 colours) or jpeg (default: from the output file's extension, else svg).")
+    @Option(name: .long, parsing: .unconditional, help: "Output format: svg, png, png8 (at most 256 colours) or jpeg (default: from the output file's extension, .svg, .png, .jpg or .jpeg; svg without one).")
     var format: Format?
 
-    @Option(name: .long, help: "Output file (default: standard output).")
+    @Option(name: .long, parsing: .unconditional, help: "Output file (default: standard output).")
     var output: String?
 
-    @Option(name: .long, help: "Comma-separated ADM0_A3 codes of countries to highlight (e.g. FRA,USA).")
+    @Option(name: .long, parsing: .unconditional, help: "Comma-separated ADM0_A3 codes of countries to highlight (e.g. FRA,USA).")
     var select: String?
 
-    @Option(name: .customLong("pixel-ratio"),
+    @Option(name: .customLong("pixel-ratio"), parsing: .unconditional,
             help: "Device pixels per reference pixel, 0.25 to 4: line widths and point sizes are multiplied by it (2 for a HiDPI screen or 192 dpi print, with twice the width and height).")
     var pixelRatio: Double = 1
 
     func validate() throws {
+        for (name, value) in [("--width", width), ("--height", height)] where !(1...MapRenderer.maximumSide).contains(value) {
+            throw ValidationError("\(name) \(value): expected 1…\(MapRenderer.maximumSide) pixels")
+        }
         guard pixelRatio.isFinite, (0.25...4).contains(pixelRatio) else {
             throw ValidationError("--pixel-ratio \(pixelRatio): expected a number from 0.25 to 4")
         }
@@ -68,7 +71,10 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CLIError(message: error.description)
         }
-        let chosen = format ?? Self.format(ofFile: output)
+        let chosen: Format
+        if let format { chosen = format } else {
+            do throws(GraticuleError) { chosen = try Self.format(ofFile: output) } catch { throw CLIError(message: error.description) }
+        }
         let bytes: [UInt8]
         let warnings: [String]
         let vectorOnly = parsed.compactMap { if case let .vector(v) = $0 { v } else { nil } }
@@ -110,12 +116,21 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// The format an output file's extension names (.png, .jpg/.jpeg); SVG otherwise.
-    static func format(ofFile path: String?) -> Format {
-        let lower = path?.lowercased() ?? ""
-        if lower.hasSuffix(".png") { return .png }
-        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
-        return .svg
+    /// The format an output file's extension names (.svg, .png, .jpg/.jpeg); SVG for standard
+    /// output or a file name without an extension.
+    /// - Throws: `GraticuleError.invalidInput` for another extension, listing the known ones.
+    static func format(ofFile path: String?) throws(GraticuleError) -> Format {
+        guard let path else { return .svg }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return .svg }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "svg": return .svg
+        case "png": return .png
+        case "jpg", "jpeg": return .jpeg
+        default:
+            throw .invalidInput("--output \(path): unknown extension; known: .svg, .png, .jpg, .jpeg "
+                                + "(or give --format svg|png|png8|jpeg)")
+        }
     }
 
     /// The layers of `--layers`: the vector layers `MapLayer.parse` knows, vector files by path

@@ -12,22 +12,22 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve", _superCommandName: "graticule",
         abstract: "Serve the web viewer, JSON API, OGC WMS and WMTS, and XYZ tiles (embedded data; no configuration needed).")
 
-    @Option(name: .long, help: "Address to bind (0.0.0.0 to accept other machines).")
+    @Option(name: .long, parsing: .unconditional, help: "Address to bind (0.0.0.0 to accept other machines).")
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: "Port (0: any free port).")
+    @Option(name: .long, parsing: .unconditional, help: "Port (0: any free port).")
     var port = 8080
 
-    @Option(name: .long, help: "Directory of datum grid files (repeatable; the first is the default).")
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: "Directory of datum grid files (repeatable; the first is the default).")
     var dataDir: [String] = []
 
-    @Option(name: .long, help: "Directory of GeoTIFF rasters to serve besides the built-in ndvi (repeatable).")
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: "Directory of GeoTIFF rasters to serve besides the built-in ndvi (repeatable).")
     var rasterDir: [String] = []
 
-    @Option(name: .long, help: "Directory of vector files to serve as map layers, by file name: .geojson, .geojsonl, .shp, .gpkg, .csv (repeatable; read at start).")
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: "Directory of vector files to serve as map layers, by file name: .geojson, .geojsonl, .shp, .gpkg, .csv (repeatable; read at start).")
     var vectorDir: [String] = []
 
-    @Option(name: .long, help: "URL clients reach this server at, for WMS capabilities behind a proxy.")
+    @Option(name: .long, parsing: .unconditional, help: "URL clients reach this server at, for WMS capabilities behind a proxy.")
     var publicURL: String?
 
     @Flag(name: .long, help: "Render every image afresh (no in-memory image cache).")

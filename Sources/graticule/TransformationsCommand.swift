@@ -11,16 +11,16 @@ struct TransformationsCommand: ParsableCommand {
         commandName: "transformations", _superCommandName: "graticule",
         abstract: "List the datum transformations between two spatial references, most suitable first.")
 
-    @Option(name: .long, help: "Source spatial reference.")
+    @Option(name: .long, parsing: .unconditional, help: "Source spatial reference.")
     var from: String
 
-    @Option(name: .long, help: "Target spatial reference.")
+    @Option(name: .long, parsing: .unconditional, help: "Target spatial reference.")
     var to: String
 
-    @Option(name: .long, help: "Area of interest: west,south,east,north in degrees.")
+    @Option(name: .long, parsing: .unconditional, help: "Area of interest: west,south,east,north in degrees.")
     var area: String?
 
-    @Option(name: .long, help: "Directory of grid files (searched before the embedded grids).")
+    @Option(name: .long, parsing: .unconditional, help: "Directory of grid files (searched before the embedded grids).")
     var dataDir: String?
 
     @Flag(name: .long, help: "JSON output.")

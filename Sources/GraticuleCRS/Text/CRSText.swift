@@ -60,12 +60,23 @@ enum CRSText {
             var k = j
             while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D { k += 1 }
             if k < bytes.count, bytes[k] == 0x3D { return .proj }  // proj=… without the plus
-            return .wkt
+            if k < bytes.count, bytes[k] == 0x5B || bytes[k] == 0x28 { return .wkt }  // KEYWORD[ or KEYWORD(
+            throw .parse(format: "CRS text", message: "unrecognised spatial reference \"\(excerpt(bytes, from: i))\": "
+                            + formsTried, offset: TextOffsets.characterOffset(bytes, byteOffset: i))
         }
         throw .parse(format: "CRS text",
-                     message: "unrecognised CRS text: expected a WKT keyword, a PROJJSON object or a PROJ string, found "
-                        + WKTLexer(bytes: bytes).describeByte(at: i),
+                     message: "unrecognised CRS text: found " + WKTLexer(bytes: bytes).describeByte(at: i) + "; " + formsTried,
                      offset: TextOffsets.characterOffset(bytes, byteOffset: i))
+    }
+
+    /// The forms `SpatialReference(text:)` reads, for the message of text that is none of them.
+    static let formsTried = "tried a WKID (4326), AUTH:CODE (EPSG:4326, ESRI:102100), an OGC URN or URI, "
+        + "WKT (a keyword and brackets: GEOGCS[…], PROJCRS[…]), PROJJSON ({…}) and a PROJ string (+proj=…)"
+
+    /// At most 40 characters of the text from byte `start`, for a message.
+    static func excerpt(_ bytes: [UInt8], from start: Int) -> String {
+        let text = String(decoding: bytes[start...], as: UTF8.self).trimmingWhitespace
+        return text.count > 40 ? String(text.prefix(39)) + "…" : text
     }
 
     /// Parses valid UTF-8.

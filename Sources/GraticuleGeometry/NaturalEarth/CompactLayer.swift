@@ -20,10 +20,7 @@ public enum CompactLayer {
     /// Reads a compact layer file.
     public static func read(_ url: URL, name: String, spatialReference: SpatialReference?) throws(GraticuleError)
         -> (layer: FeatureLayer, provenance: String) {
-        let data: Data
-        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
-            throw .invalidInput("\(url.path): cannot read (\(error.localizedDescription))")
-        }
+        let data = try InputFile.bytes(url, expected: "a Graticule layer file (.grl)")
         let result: Result<(layer: FeatureLayer, provenance: String), GraticuleError> = data.withUnsafeBytes { raw in
             var r = ByteReader(raw.bindMemory(to: UInt8.self))
             do throws(GraticuleError) { return .success(try decode(&r, name: name, spatialReference: spatialReference)) } catch {

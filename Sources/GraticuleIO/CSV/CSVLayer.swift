@@ -14,7 +14,7 @@ public enum CSVLayer {
 
     public static func read(url: URL, spatialReference: SpatialReference? = nil) throws(GraticuleError) -> FeatureLayer {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw .invalidInput("\(url.path): cannot read (\(error.localizedDescription))") }
+        data = try InputFile.bytes(url, expected: "a CSV file", mapped: false)
         let rows = try records(Array(data), path: url.path)
         guard let header = rows.first else { throw .invalidInput("\(url.path): empty file") }
         let lower = header.map { $0.lowercased() }

@@ -28,9 +28,7 @@ public struct GeoJSONReader {
     }
 
     public init(url: URL) throws(GraticuleError) {
-        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
-            throw .invalidInput("\(url.path): cannot read (\(error.localizedDescription))")
-        }
+        data = try InputFile.bytes(url, expected: "a GeoJSON file")
         path = url.path
         name = url.deletingPathExtension().lastPathComponent
     }

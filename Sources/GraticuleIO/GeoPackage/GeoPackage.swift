@@ -34,6 +34,7 @@ public struct GeoPackage {
         self.path = path
         var config = Configuration()
         config.readonly = true
+        try InputFile.check(path, expected: "a GeoPackage (.gpkg)")
         do { queue = try DatabaseQueue(path: path, configuration: config) } catch {
             throw .invalidInput("\(path): cannot open as SQLite (\(error))")
         }

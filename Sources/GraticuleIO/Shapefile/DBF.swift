@@ -24,9 +24,7 @@ public struct DBFTable {
 
     public init(url: URL, codePage: String?) throws(GraticuleError) {
         path = url.path
-        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
-            throw .invalidInput("\(url.path): cannot read (\(error.localizedDescription))")
-        }
+        data = try InputFile.bytes(url, expected: "a dBASE .dbf file")
         guard data.count >= 32 else { throw .invalidInput("\(path): \(data.count) bytes, shorter than a dBASE header (32)") }
         let (n, hl, rl, ldid) = data.withUnsafeBytes { b in
             (Int(b.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian),

@@ -37,9 +37,7 @@ public struct ShapefileReader {
         }
         guard let shpURL = sibling("shp") else { throw .invalidInput("\(url.path): no .shp file") }
         shpPath = shpURL.path
-        do { shp = try Data(contentsOf: shpURL, options: .alwaysMapped) } catch {
-            throw .invalidInput("\(shpURL.path): cannot read (\(error.localizedDescription))")
-        }
+        shp = try InputFile.bytes(shpURL, expected: "a Shapefile .shp")
         guard shp.count >= 100 else { throw .invalidInput("\(shpPath): \(shp.count) bytes, shorter than the 100-byte header") }
         let code = ShapefileReader.be32(shp, 0)
         guard code == 9994 else { throw .invalidInput("\(shpPath): file code \(code), not a Shapefile (9994)") }
