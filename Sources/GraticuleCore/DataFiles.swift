@@ -69,8 +69,7 @@ public enum DataFiles {
 
     private static let pathCache = Mutex<[String: [String]]>([:])
 
-    /// `executableDirectories()`, worked out once per process (Bundle.main, symbolic links and URL
-    /// normalisation cost about a millisecond, and every data file looked up asked again).
+    /// `executableDirectories()`, worked out once per process (every data file looked up asks).
     static let executableDirectoriesOnce: [URL] = executableDirectories()
 
     /// The directories of the running executable: the path as invoked and, when that is a link,

@@ -9,9 +9,7 @@ import Darwin
 /// transparent huge pages (`madvise(MADV_HUGEPAGE)`, which Linux honours in its default
 /// "madvise" mode), so that filling it takes one page fault per 2 MiB instead of one per 4 KiB.
 ///
-/// Measured on this project's 2-core VM: the first write to 2 MiB of fresh memory cost
-/// 0.6–0.9 ms in 512 ordinary page faults, 0.12–0.17 ms as one huge page. Below 1 MiB, or
-/// where the mapping fails, or off Linux, it is ordinary heap memory. Not zeroed on purpose:
+/// Below 1 MiB, or where the mapping fails, or off Linux, it is ordinary heap memory. Not zeroed on purpose:
 /// callers write before they read (fresh mappings read as zeros anyway).
 public struct HugePageBuffer: @unchecked Sendable {
     /// The usable bytes (at least the count asked for).

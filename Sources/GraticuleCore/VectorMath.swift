@@ -21,8 +21,7 @@ import Foundation
 /// on 2²⁰ random arguments per function and at the edges of every reduction interval;
 /// `graticule bench math --dump` runs 4 M arguments per domain (19 domains) in a release build and
 /// writes the worst cases, and their largest errors against mpmath (50 digits) are: sin 0.99 ulp,
-/// cos 0.97, atan2 1.58, log1p 0.77, exp 0.93, expm1 1.14. Speed (same command, one core): 4.5–6 ns
-/// per value against libm's 10–24 ns (exp 3 ns against 6–10). A lane's result depends only on its own
+/// cos 0.97, atan2 1.58, log1p 0.77, exp 0.93, expm1 1.14. A lane's result depends only on its own
 /// argument — the same operations in the same order for both lanes, and the libm fallback per
 /// lane — so a point gives bit-identical results whichever lane, and whatever partner, it has.
 public enum VectorMath {

@@ -7,7 +7,7 @@ extension ImageDeflate {
     /// left or of the row above becomes the same copy over indices (distance 1 or 1 + width
     /// bytes), or literal indices where it covers fewer than deflate's 3 bytes; a copy of the row
     /// above whose indices are runs with a literal or two becomes those runs (a one-byte distance
-    /// has no extra bits: world maps without outlines 7–10 % smaller). The Huffman codes are
+    /// has no extra bits). The Huffman codes are
     /// built for the index stream. Precondition: `colours` holds every colour (not
     /// overflowed).
     func paletteZlibStream() -> [UInt8] {

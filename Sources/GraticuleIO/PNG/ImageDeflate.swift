@@ -9,16 +9,13 @@ import GraticuleCore
 /// a run of one colour or a stretch of the row above, the two things a map is made of. Whatever
 /// matches nothing (anti-aliased edges) is literal bytes, except on photo-like rows (after a row
 /// where more than a quarter of the pixels matched neither neighbour): there a pixel is copied
-/// from the last one of its colour within the window (`RecentColours`), which makes a coloured
-/// raster's file about 40 % smaller (the NDVI map, 652 colours: 165,768 → 100,511 B, against
-/// zlib level 1's 97,268). The matches are found by comparing 32-bit pixels (four at a time);
+/// from the last one of its colour within the window (`RecentColours`), which a coloured
+/// raster's pixels often match. The matches are found by comparing 32-bit pixels (four at a time);
 /// one pass gathers the tokens, the literal bytes' frequencies and the Adler-32 (row by row,
 /// while the row is in cache); the matches' symbols are counted from the tokens, the Huffman
 /// codes are built from those (so they are optimal for the image), and a second pass writes the
 /// bits. The same tokens also give the image as palette indices when it has at most 256 colours
-/// (`paletteZlibStream`). A 1024 × 512 world map (eleven spatial references) takes
-/// 0.4–1.0 ms, 4–6× less than zlib's run-length strategy on Sub-filtered rows, and the file is
-/// 8–20 % smaller (2 % larger on one small map).
+/// (`paletteZlibStream`). Linear in the pixels.
 ///
 /// The same pass learns what the layout needs: every pixel is either a literal or a copy of an
 /// earlier one, so the literals alone hold every colour of the image (counted up to 257) and
@@ -176,9 +173,8 @@ struct ImageDeflate {
             let base = words.baseAddress!
             // Copies from farther back are looked for on rows after one where more than a
             // quarter of the pixels matched neither neighbour (photo-like rasters): a map's
-            // rows are runs with a few edge pixels, which gain little from them (7 %
-            // smaller, encoding 1.7× slower), a raster's are mostly such pixels (the NDVI
-            // map 40 % smaller).
+            // rows are runs with a few edge pixels, which gain little from them for the
+            // extra lookups; a raster's are mostly such pixels.
             var unmatched = 0
             for y in 0..<h {
                 if out.count - tokenCount < w + 2 { out.append(contentsOf: repeatElement(0, count: max(out.count, w + 2))) }
@@ -287,7 +283,7 @@ struct ImageDeflate {
                         var run = up, kind = Self.above
                         if up < rest && x > 0 {
                             // On a tie the left neighbour's copy: its distance (one pixel)
-                            // costs no extra bits, a row's 10 or so (1–2 % smaller files).
+                            // costs no extra bits, a row's 10 or so.
                             // A copy of the row above that reaches the row's end is kept:
                             // it can run on into the next row.
                             let same = if let bits {

@@ -5,11 +5,8 @@ extension PNGWriter {
     /// the smallest layout that holds it (a palette for at most 256 colours, RGB when opaque, else
     /// RGBA), written fast. Rows are unfiltered and compressed by `ImageDeflate` (each pixel a
     /// run of the pixel to its left, a stretch of the row above, or literal bytes; one Huffman
-    /// block built for the image): a 1024 × 512 world map in 0.4–1.0 ms, 8–20 % smaller than
-    /// zlib's run-length strategy on Sub-filtered rows. A palette image is the same tokens
-    /// replayed over its indices (`paletteZlibStream`): a world map filled without outlines in
-    /// 1.5 ms, against 2.8 ms through zlib's run-length strategy, for files from 1 % smaller to
-    /// 5 % larger. Rows wider than 16,384 pixels go through `encodeCompact` (zlib's run-length
+    /// block built for the image): linear in the pixels, one pass to gather and one to write.
+    /// A palette image is the same tokens replayed over its indices (`paletteZlibStream`). Rows wider than 16,384 pixels go through `encodeCompact` (zlib's run-length
     /// strategy).
     /// - Throws: `invalidInput` for a size or buffer length that does not fit.
     public static func encodeForDisplay(width: Int, height: Int, rgba: [UInt8]) throws(GraticuleError) -> [UInt8] {

@@ -56,8 +56,8 @@ public enum PNGFilterStrategy: Sendable, Hashable {
 public enum PNGDeflateStrategy: Sendable, Hashable {
     /// zlib's default: matches at any distance (smallest files for photographs and noise).
     case standard
-    /// Matches at distance 1 only (zlib `Z_RLE`): several times faster than `standard` and within a
-    /// few per cent of its size on Sub-filtered flat-colour images (maps, charts).
+    /// Matches at distance 1 only (zlib `Z_RLE`): no match search, and close to `standard`'s size
+    /// on Sub-filtered flat-colour images (maps, charts).
     case runLength
 }
 

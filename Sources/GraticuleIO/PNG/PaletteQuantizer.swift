@@ -12,8 +12,7 @@ import GraticuleCore
 ///
 /// Cost: one pass over the pixels (a colour change costs a hash lookup; a run of one colour,
 /// one comparison per pixel, or none between a renderer's `RowChanges`), then work on the
-/// distinct colours only; the whole 8-bit file of a 1024 × 512 world map (1,349 colours, the
-/// quantised image encoded again by `encodeForDisplay`) takes 2.9 ms. Above 16,384 distinct
+/// distinct colours only. Above 16,384 distinct
 /// colours (photographs) the k-means rounds are skipped and each colour keeps its box's entry.
 struct PaletteQuantizer {
     /// Distinct colours (RGBA words in memory order, transparent pixels as 0) and pixel counts.

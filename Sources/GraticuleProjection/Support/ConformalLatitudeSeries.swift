@@ -5,8 +5,8 @@ import GraticuleCore
 /// tan χ = sinh ψ) by the 6th-order trigonometric series in the third flattening n,
 /// φ = χ + Σ₁⁶ cₗ sin 2lχ (Karney, "On auxiliary latitudes", Survey Review 56, 2024,
 /// arXiv:2212.05818, the χ → φ series; the same coefficients are Krüger's δ of the transverse
-/// Mercator inverse). Closed form, no iteration: 5× fewer transcendental calls than Newton on
-/// tan φ (`Conformal.tau(fromConformalTau:)`), which it matches to 5e-16 rad on the Earth's
+/// Mercator inverse). Closed form, no iteration (a fixed number of transcendental calls, where
+/// Newton on tan φ, `Conformal.tau(fromConformalTau:)`, iterates), which it matches to 5e-16 rad on the Earth's
 /// ellipsoids (1.3e-15 rad at f = 1/150) over the whole latitude range. `isUsable` is false for
 /// |f| > 1/150 (use Newton there).
 @frozen

@@ -11,8 +11,8 @@ extension MapRenderer {
 
     /// The scene; without `pairingEdges`, its items do not carry the edges neighbours share,
     /// which only painting uses (`MapRenderer.paint` paints such a scene item by item, as SVG
-    /// draws every scene): a scene for `svg(of:)` is quicker to make so, above all the first
-    /// one of a 1:10m map.
+    /// draws every scene): a scene for `svg(of:)` needs no pairing, whose cost grows with the
+    /// layer's points (the first scene of a 1:10m map above all).
     public func scene(pairingEdges: Bool) throws(GraticuleError) -> MapScene {
         try scene(reusingProjection: true, pairingEdges: pairingEdges)
     }

@@ -144,7 +144,7 @@ public struct MapRenderer: Sendable {
         let view = PixelTransform(xMin: 0, yMax: 0, unitsPerPixel: SIMD2(upp, upp))
         // Caps traced every 1° (a chord then strays 4e-5 rad, 0.006 px of this view, from the
         // circle): the clipper a world map of ordinary size draws with (`capStep`), so a cold
-        // first map builds one clipper, not two (0.25° cost EPSG:32610's cold map 0.5 ms).
+        // first map builds one clipper, not two.
         let clipper = RegionClipper.cached(region: projection.region, capStep: Angle.radiansPerDegree)
         let resampler = Resampler(projection: projection, view: view, precision: 0.25)
         var lo = SIMD2(Double.infinity, .infinity), hi = -lo

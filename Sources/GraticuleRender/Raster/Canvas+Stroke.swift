@@ -31,9 +31,9 @@ public enum StrokeGeometry: Sendable, Hashable {
     /// across the edge's major axis; its split between the two or three pixels the band spans
     /// in a column (a row, for a steep edge) is taken at the column's middle, and joins add no
     /// miter. Against `exact`, a pixel on a straight run differs by at most |m| / 4 of the
-    /// stroke's colour (m the slope against the major axis), more at sharp corners (the miters);
-    /// a world map's 0.5 px borders cost about a quarter of the exact outline (0.3 against 1.3
-    /// ms for 1024 × 512). Wider strokes are exact.
+    /// stroke's colour (m the slope against the major axis), more at sharp corners (the miters).
+    /// Linear in the edges and the columns they cross, with no outline to build. Wider strokes
+    /// are exact.
     case hairlineBelowOnePixel
 }
 

@@ -93,8 +93,7 @@ public struct Canvas: Sendable {
 
     /// The image as a PNG file, lossless, in the smallest layout that holds it (a palette for at
     /// most 256 colours, RGB when opaque, else RGBA; 8 bits per sample), written by
-    /// `PNGWriter.encodeForDisplay` (its own deflate for flat-colour images: a 1024 × 512 world
-    /// map in under a millisecond, ~75–120 kB).
+    /// `PNGWriter.encodeForDisplay` (its own deflate, made for flat-colour images).
     /// What was painted tells the encoder where rows can change colour (`RowChanges`), so it
     /// compares only the pixels there (the same file).
     /// - Throws: `invalidInput` for a 0-sized canvas.

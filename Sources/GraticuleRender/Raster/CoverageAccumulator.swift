@@ -6,8 +6,7 @@
 /// first layer's pair and then the second's (`cells` points at the layer's pair of cell 0),
 /// `stride` cells per row. Interleaved, the two layers' cells of one pixel share a cache line:
 /// a whole world map painted in one pass touches 8 MB of cells (the 1:110m countries are
-/// painted in bands of 512 KiB instead: `EdgeBands`), and two servers' threads
-/// drawing such maps in two separate planes of them ran 15 % slower. Coordinates are local to
+/// painted in bands of 512 KiB instead: `EdgeBands`). Coordinates are local to
 /// the fill's bounding box: x ∈ [0, cols], y ∈ [0, rows]; edges outside are clipped exactly (parts left of
 /// x = 0 become vertical edges on x = 0, parts right of `cols` fall in the two spare columns that
 /// the compositing pass never shows).

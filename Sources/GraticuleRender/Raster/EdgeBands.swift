@@ -10,10 +10,7 @@ import GraticuleCore
 /// Why bands: a whole world map's cells are 8 MB, far beyond a core's level-2 cache, and each
 /// cell an edge or the compositing meets is then a wait on the shared level-3 cache or memory.
 /// Painted in bands of `Canvas.bandCellBytes`, the cells of the band being painted stay in the
-/// level-2 cache. Timed with other work between paints, as a server draws them (the same scene
-/// painted in turn in one pass and in bands, a PNG written between paints), the world map's
-/// paint took a fifth less on average (2.80 against 2.18 ms); timed back to back (the best of
-/// `graticule bench render`), the same.
+/// level-2 cache. The pixels are those of one pass.
 struct EdgeBands: EdgeSource {
     let path: Path
     /// Subtracted from the path's points: where the canvas's pixel (0, 0) is in the path's

@@ -3,15 +3,12 @@ import Synchronization
 
 /// Idle blocks of raw memory kept for reuse across canvases, process-wide. A 1024 × 512 canvas
 /// needs 2 MB of pixels and 4 MB of coverage scratch; newly mapped pages cost a page fault each
-/// on first touch (about 1 µs per 4 KiB here, more than painting the map), so memory that a
-/// finished canvas gives back is handed to the next one instead of to the allocator.
+/// on first touch, so memory that a finished canvas gives back is handed to the next one instead of to the allocator.
 final class MemoryPool: Sendable {
     /// A block: its start and size in bytes. Blocks of 1 MiB or more (a canvas's pixels, a
     /// map's coverage scratch) are mapped in transparent huge pages (`HugePageBuffer`):
     /// compositing and encoding jump from row to row 4 KiB apart, one ordinary page each, and
-    /// with 2 MiB pages a map server under load drew about 2 % more uncached world maps per
-    /// second (seven interleaved wrk pairs: −1 to +4 %, six faster), for about 4 MB more
-    /// resident memory.
+    /// one 2 MiB page covers hundreds of such rows, for up to 2 MiB more resident memory per block.
     struct Block: @unchecked Sendable {
         let base: UnsafeMutableRawPointer
         let bytes: Int

@@ -7,9 +7,7 @@ enum AllocatorTuning {
     /// Keeps freed memory in glibc's arenas instead of returning it to the kernel after every
     /// request. A map allocates and frees a few hundred kB in blocks above glibc's adaptive
     /// thresholds (its tokens, its PNG bytes); with the defaults, a worker thread's arena shrinks
-    /// after each request (`madvise`) and the next request faults the pages back in: page
-    /// faults, `sysmalloc` and `madvise` took about 8 % of the server's CPU time under a GetMap
-    /// load (perf, 1024 × 512 world maps), none after this. Blocks below 32 MiB come from the
+    /// after each request (`madvise`) and the next request faults the pages back in. Blocks below 32 MiB come from the
     /// arenas, and an arena keeps up to 64 MiB free at its top, so memory stays at its working
     /// peak rather than growing (the soak test of `Benchmarks/compare_server.py` measures it).
     /// A no-op where the C library is not glibc.

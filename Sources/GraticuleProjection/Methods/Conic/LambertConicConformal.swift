@@ -24,8 +24,7 @@ import GraticuleCore
 ///
 /// Forward kernel: ψ = atanh(sin φ) − e·atanh(e sin φ) as one log1p plus a polynomial in sin²φ
 /// (`ConformalPolynomials`), then one exp and one sincos; it runs on two points at once
-/// (`PairProjection`, `VectorMath`), about 27 M points/s through `Transformer` on one core (3.8×
-/// PROJ 9.5.1 for Lambert 93, `Benchmarks/compare_projection.py`). The inverse runs per point.
+/// (`PairProjection`, `VectorMath`; throughput in `Benchmarks/RESULTS.md`). The inverse runs per point.
 ///
 /// Accuracy: closed form; agrees with PROJ 9.5.1 to 8e-8 m forward and 7e-13° inverse on the 1,568
 /// EPSG/ESRI CRSs of the 1SP, 2SP, 2SP Michigan and 1SP variant B variants (7,840 area-of-use

@@ -10,8 +10,7 @@ import GraticuleCore
 /// k0 of variant B is cos φ1 / √(1 − e² sin² φ1). asinh(tan φ) is evaluated as
 /// log1p(|s|(1 + c + |s|)/(c(1 + c))) with the sign of s = sin φ, c = cos φ (no cancellation), and
 /// e·atanh(e sin φ) by a polynomial in sin²φ (`ConformalPolynomials`); the kernel runs on two points
-/// at once (`PairProjection`, `VectorMath`): about 50 M points/s through `Transformer` for EPSG:3857
-/// on one core (6× PROJ 9.5.1, `Benchmarks/compare_projection.py`). Inverse solves the conformal
+/// at once (`PairProjection`, `VectorMath`; throughput in `Benchmarks/RESULTS.md`). Inverse solves the conformal
 /// latitude by Newton iteration on τ = tan φ (Karney 2011), accurate to 1 ulp, per point.
 ///
 /// Accuracy: closed form; agrees with PROJ 9.5.1 to one ulp of y (3.7 nm within ±85°; 2 ulp

@@ -18,11 +18,9 @@ import GraticuleCore
 /// through the small δ = ζ − ζ′), then two atan2 (λ, χ) and the conformal → geodetic latitude
 /// series (6th order in n, accurate to 1e-17 rad).
 ///
-/// Speed: the kernels run on two points at once (`PairProjection`, with `VectorMath`'s SIMD2
+/// Batches: the kernels run on two points at once (`PairProjection`, with `VectorMath`'s SIMD2
 /// sin/cos, atan2, log1p and expm1); the single-point kernels are a lane of the pair kernels, so
-/// results do not depend on a point's place in a batch. About 23 M points/s forward and 16 M
-/// inverse through `Transformer` on one core of the project's 2-core machine (4.0× and 3.1× PROJ
-/// 9.5.1, `Benchmarks/compare_projection.py`).
+/// results do not depend on a point's place in a batch (throughput in `Benchmarks/RESULTS.md`).
 ///
 /// Sign conventions: y = k0·(A·ξ − M0), x = k0·A·η. South Orientated (EPSG 9808, IOGP GN 7-2
 /// §3.5.3.2: westing W = FE − E, southing S = FN − N) negates both. A negative scale factor (Esri
