@@ -92,7 +92,7 @@ let package = Package(
             name: "GraticuleServerTests", dependencies: ["GraticuleServer"],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         .testTarget(
-            name: "GraticuleIOTests", dependencies: ["GraticuleIO", "GraticuleTransform"],
+            name: "GraticuleIOTests", dependencies: ["GraticuleIO", "GraticuleTransform", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")], swiftSettings: swift6),
         // Fixtures are read from the source tree (#filePath), not bundled.
         .testTarget(name: "GraticuleRenderTests", dependencies: ["GraticuleRender", "GraticuleRaster"], exclude: ["Fixtures"],

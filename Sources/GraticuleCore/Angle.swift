@@ -17,7 +17,10 @@ public enum Angle {
     /// Sine and cosine of an angle in degrees with exact results at multiples of 90°
     /// (sincosd(90) is exactly (1, 0), sincosd(180) is exactly (0, −1)), as GeographicLib's
     /// `Math::sincosd`: the angle is reduced to [−45°, 45°] before conversion to radians.
+    /// An angle that is not finite (∞, NaN; or a difference of huge longitudes that overflowed)
+    /// has NaN sine and cosine.
     @inlinable public static func sincosd(_ degrees: Double) -> (sin: Double, cos: Double) {
+        guard degrees.isFinite else { return (.nan, .nan) }
         var r = fmod(degrees, 360)
         let q = Int((r / 90).rounded())
         r -= 90 * Double(q)

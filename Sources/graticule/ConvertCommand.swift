@@ -3,7 +3,9 @@ import Foundation
 import Graticule
 
 /// `graticule convert INPUT OUTPUT [--layer NAME] [--to ID] [--transformation OP|default|none]
-/// [--simplify TOL [--method dp|visvalingam] [--preserve-topology]] [--where CONDITION]`, in the manner of ogr2ogr.
+/// [--simplify TOL [--method dp|visvalingam] [--preserve-topology]] [--where CONDITION]
+/// [--overwrite | --append] [--follow-symlinks]`, in the manner of ogr2ogr. The output is written
+/// whole or not at all (`VectorDataset.write`): an existing one is refused unless `--overwrite`.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert", _superCommandName: "graticule",
@@ -41,7 +43,17 @@ struct ConvertCommand: ParsableCommand {
         valueName: "condition"))
     var `where`: String?
 
+    @Flag(name: .long, help: "Replace an existing output (a GeoPackage: the layer of the same name; its other layers are kept).")
+    var overwrite = false
+
+    @Flag(name: .long, help: "GeoPackage output: add the features to the existing layer of the same name.")
+    var append = false
+
+    @Flag(name: .long, help: "Write to the file a symbolic link at OUTPUT points to (refused otherwise).")
+    var followSymlinks = false
+
     func validate() throws {
+        if overwrite && append { throw ValidationError("--overwrite and --append exclude each other") }
         if transformation.lowercased() != "default" && to == nil {
             throw ValidationError("--transformation needs --to")
         }
@@ -101,7 +113,8 @@ struct ConvertCommand: ParsableCommand {
                     }
                 }
             }
-            try VectorDataset.write(layer, to: output)
+            try VectorDataset.write(layer, to: output,
+                                    options: OutputOptions(overwrite: overwrite, append: append, followSymlinks: followSymlinks))
         } catch let e as GraticuleError {
             throw CLIError(message: e.description)
         }

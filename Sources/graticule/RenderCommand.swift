@@ -46,6 +46,12 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Output file (default: standard output).")
     var output: String?
 
+    @Flag(name: .long, help: "Replace an existing output file.")
+    var overwrite = false
+
+    @Flag(name: .long, help: "Write to the file a symbolic link at --output points to (refused otherwise).")
+    var followSymlinks = false
+
     @Option(name: .long, parsing: .unconditional, help: "Comma-separated ADM0_A3 codes of countries to highlight (e.g. FRA,USA).")
     var select: String?
 
@@ -65,7 +71,10 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let sr: SpatialReference
         let parsed: [MapComposer.Layer]
+        let outputOptions = OutputOptions(overwrite: overwrite, followSymlinks: followSymlinks)
         do {
+            // Refused before drawing: an existing output without --overwrite, a symbolic link.
+            if let output { _ = try OutputFile.destination(output, options: outputOptions) }
             sr = try SpatialReference(text: crs)
             parsed = try Self.parseLayers(layers)
         } catch {
@@ -108,9 +117,8 @@ struct RenderCommand: ParsableCommand {
         }
         for w in warnings { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
         if let output {
-            do { try Data(bytes).write(to: URL(fileURLWithPath: output)) } catch {
-                throw CLIError(message: "cannot write \(output): \(error.localizedDescription)")
-            }
+            // Whole or not at all: a temporary file beside it, renamed over it when complete.
+            do { try OutputFile.write(bytes, to: output, options: outputOptions) } catch { throw CLIError(message: error.description) }
         } else {
             FileHandle.standardOutput.write(Data(bytes))
         }

@@ -298,9 +298,13 @@ struct TopologySimplifier {
         guard n > 1 else { return [] }
         let side = max(1, Int(Double(n).squareRoot()))
         let size = SIMD2<Double>(max(hi.x - lo.x, 1e-12), max(hi.y - lo.y, 1e-12)) / Double(side)
+        // Clamped as doubles: over a span that overflows (coordinates near ±1.8e308) the
+        // quotient may be ∞ or NaN, which no Int holds.
+        let last = Double(side - 1)
         func cell(_ p: SIMD2<Double>) -> SIMD2<Int> {
             let c = (p - lo) / size
-            return SIMD2(min(side - 1, max(0, Int(c.x))), min(side - 1, max(0, Int(c.y))))
+            func clamped(_ v: Double) -> Int { v >= 0 ? Int(min(last, v)) : 0 }
+            return SIMD2(clamped(c.x), clamped(c.y))
         }
         var buckets = [[Int32]](repeating: [], count: side * side)
         for s in 0 ..< n {

@@ -115,7 +115,12 @@ public enum CSVLayer {
     }
 
     /// Writes a CSV with a `WKT` column first, then the attributes.
-    public static func write(_ layer: FeatureLayer, to url: URL) throws(GraticuleError) {
+    public static func write(_ layer: FeatureLayer, to url: URL, options: OutputOptions = OutputOptions()) throws(GraticuleError) {
+        try OutputFile.write(text(of: layer), to: url.path, options: options)
+    }
+
+    /// The CSV text of a layer (UTF-8): a WKT column, then the fields.
+    static func text(of layer: FeatureLayer) -> [UInt8] {
         func quote(_ s: String) -> String {
             s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
         }
@@ -125,6 +130,6 @@ public enum CSVLayer {
             for v in f.attributes { out += "," + quote(v.description) }
             out += "\n"
         }
-        do { try Data(out.utf8).write(to: url) } catch { throw .invalidInput("\(url.path): cannot write (\(error.localizedDescription))") }
+        return Array(out.utf8)
     }
 }

@@ -143,12 +143,17 @@ public struct GeoJSONWriter {
     var encoder: GeoJSONEncoder
     var count = 0
 
-    /// Opens `url` for writing (replacing it) and writes the collection's header.
+    /// Opens `url` for writing (an existing file is emptied, keeping its permissions; a new one
+    /// is created) and writes the collection's header. `VectorDataset.write` gives it a
+    /// temporary file (`OutputFile`), renamed over the target when complete.
     public init(url: URL, name: String, schema: LayerSchema, rfc7946: Bool = false) throws(GraticuleError) {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-              let h = FileHandle(forWritingAtPath: url.path) else {
-            throw .invalidInput("\(url.path): cannot create file")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+                throw .invalidInput("\(url.path.clipped()): cannot create file")
+            }
         }
+        guard let h = FileHandle(forWritingAtPath: url.path) else { throw .invalidInput("\(url.path.clipped()): cannot open for writing") }
+        do { try h.truncate(atOffset: 0) } catch { throw .invalidInput("\(url.path.clipped()): cannot empty (\(error))") }
         handle = h
         path = url.path
         encoder = GeoJSONEncoder(schema: schema, rfc7946: rfc7946)

@@ -13,9 +13,8 @@ import GraticuleGeometry
 /// rest → string), geometry blobs (`GeoPackageBinary`). When the table has an R-tree
 /// (`rtree_<table>_<column>`), `read(layer:envelope:)` selects through it.
 ///
-/// Writing: a new file with `application_id` GPKG and `user_version` 10300, the three required
-/// spatial reference rows plus the layer's, `gpkg_contents`, `gpkg_geometry_columns` and the
-/// feature table (`fid` INTEGER PRIMARY KEY, `geom` with envelopes in every blob).
+/// Writing (`GeoPackage+Write.swift`): one layer added to a new or an existing file, replacing or
+/// adding to a layer of the same name on request, the other layers kept.
 public struct GeoPackage {
     public let path: String
     let queue: DatabaseQueue
@@ -159,96 +158,6 @@ public struct GeoPackage {
         }
         return FeatureLayer(name: table.name, schema: LayerSchema(fields: fields, geometryType: declared, hasZ: table.hasZ,
                                                                   hasM: table.hasM, spatialReference: sr), features: features)
-    }
-
-    /// Writes a layer into a new GeoPackage (an existing file at `path` is replaced).
-    public static func write(_ layer: FeatureLayer, to path: String) throws(GraticuleError) {
-        try? FileManager.default.removeItem(atPath: path)
-        let q = { (s: String) in "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-        do {
-            let queue = try DatabaseQueue(path: path)
-            try queue.writeWithoutTransaction { db in
-                try db.execute(sql: "pragma application_id = 1196444487; pragma user_version = 10300")
-            }
-            try queue.write { db in
-                try db.execute(sql: """
-                    create table gpkg_spatial_ref_sys (srs_name text not null, srs_id integer primary key, organization text not null,
-                      organization_coordsys_id integer not null, definition text not null, description text);
-                    create table gpkg_contents (table_name text not null primary key, data_type text not null, identifier text unique,
-                      description text default '', last_change datetime not null default (strftime('%Y-%m-%dT%H:%M:%fZ','now')),
-                      min_x double, min_y double, max_x double, max_y double, srs_id integer references gpkg_spatial_ref_sys(srs_id));
-                    create table gpkg_geometry_columns (table_name text not null, column_name text not null, geometry_type_name text not null,
-                      srs_id integer not null, z tinyint not null, m tinyint not null, primary key (table_name, column_name));
-                    insert into gpkg_spatial_ref_sys values ('Undefined cartesian SRS', -1, 'NONE', -1, 'undefined', 'undefined cartesian coordinate reference system');
-                    insert into gpkg_spatial_ref_sys values ('Undefined geographic SRS', 0, 'NONE', 0, 'undefined', 'undefined geographic coordinate reference system');
-                    """)
-                let wgs84 = try? SpatialReference(wkid: 4326)
-                try db.execute(sql: "insert into gpkg_spatial_ref_sys values ('WGS 84 geodetic', 4326, 'EPSG', 4326, ?, 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid')",
-                               arguments: [(try? wgs84?.export("wkt1")) ?? "undefined"])
-                var srsID = -1
-                if let sr = layer.schema.spatialReference {
-                    if let id = sr.identifier, let n = id.number, id.authority == "EPSG" || id.authority == "ESRI" {
-                        srsID = n
-                        if n != 4326 {
-                            try db.execute(sql: "insert or ignore into gpkg_spatial_ref_sys values (?, ?, ?, ?, ?, null)",
-                                           arguments: [sr.name, n, id.authority, n, (try? sr.export("wkt1")) ?? "undefined"])
-                        }
-                    } else {
-                        srsID = 100_000
-                        try db.execute(sql: "insert into gpkg_spatial_ref_sys values (?, ?, 'NONE', ?, ?, null)",
-                                       arguments: [sr.name, srsID, srsID, (try? sr.export("wkt1")) ?? "undefined"])
-                    }
-                }
-                let types = Set(layer.features.compactMap { $0.geometry?.type })
-                let typeName: String
-                switch layer.schema.geometryType == .unknown ? (types.count == 1 ? types.first! : .unknown) : layer.schema.geometryType {
-                case .point: typeName = "POINT"
-                case .multipoint: typeName = "MULTIPOINT"
-                case .polyline: typeName = layer.features.contains { ($0.geometry?.coordinates?.partCount ?? 0) > 1 } ? "MULTILINESTRING" : "LINESTRING"
-                case .polygon, .envelope:
-                    typeName = layer.features.contains { if case let .polygon(p)? = $0.geometry { return p.polygonCount > 1 }; return false } ? "MULTIPOLYGON" : "POLYGON"
-                case .unknown: typeName = "GEOMETRY"
-                }
-                let hasZ = layer.features.contains { $0.geometry?.hasZ ?? false }
-                let columns = layer.schema.fields.map { f -> String in
-                    let t: String
-                    switch f.type {
-                    case .string: t = "TEXT"
-                    case .integer: t = "INTEGER"
-                    case .real: t = "REAL"
-                    case .date: t = "DATE"
-                    case .dateTime: t = "DATETIME"
-                    case .boolean: t = "BOOLEAN"
-                    }
-                    return "\(q(f.name)) \(t)"
-                }
-                try db.execute(sql: "create table \(q(layer.name)) (fid integer primary key autoincrement not null, geom \(typeName)" +
-                               columns.map { ", " + $0 }.joined() + ")")
-                let extent = layer.extent
-                try db.execute(sql: "insert into gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id) values (?, 'features', ?, ?, ?, ?, ?, ?)",
-                               arguments: [layer.name, layer.name, extent.isEmpty ? nil : extent.xMin, extent.isEmpty ? nil : extent.yMin,
-                                           extent.isEmpty ? nil : extent.xMax, extent.isEmpty ? nil : extent.yMax, srsID])
-                try db.execute(sql: "insert into gpkg_geometry_columns values (?, 'geom', ?, ?, ?, 0)", arguments: [layer.name, typeName, srsID, hasZ ? 1 : 0])
-                let placeholders = (["?"] + layer.schema.fields.map { _ in "?" }).joined(separator: ",")
-                let statement = try db.makeStatement(sql: "insert into \(q(layer.name)) (geom" + layer.schema.fields.map { ", " + q($0.name) }.joined() + ") values (\(placeholders))")
-                for f in layer.features {
-                    var args: [DatabaseValueConvertible?] = [f.geometry.map { Data(GeoPackageBinary.encode($0, srsID: Int32(srsID))) }]
-                    for v in f.attributes {
-                        switch v {
-                        case .null: args.append(nil)
-                        case let .string(s): args.append(s)
-                        case let .integer(n): args.append(n)
-                        case let .real(d): args.append(d)
-                        case let .date(d): args.append(d.description)
-                        case let .boolean(b): args.append(b ? 1 : 0)
-                        }
-                    }
-                    try statement.execute(arguments: StatementArguments(args))
-                }
-            }
-        } catch let e as GraticuleError { throw e } catch {
-            throw .invalidInput("\(path): cannot write GeoPackage (\(error))")
-        }
     }
 }
 

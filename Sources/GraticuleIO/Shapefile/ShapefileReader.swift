@@ -28,6 +28,8 @@ public struct ShapefileReader {
     public init(url: URL) throws(GraticuleError) {
         let base = url.deletingPathExtension()
         name = base.lastPathComponent
+        // A write of this Shapefile killed among its renames: complete it first (`OutputFile`).
+        OutputFile.completePendingSet(journal: ShapefileWriter.journal(for: base))
         func sibling(_ ext: String) -> URL? {
             for e in [ext, ext.uppercased()] {
                 let u = base.appendingPathExtension(e)

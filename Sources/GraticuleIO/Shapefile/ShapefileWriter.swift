@@ -11,9 +11,51 @@ import GraticuleGeometry
 /// counter-clockwise for holes, as the format requires. Fields: strings as `C` (width from the
 /// data, at most 254 bytes), integers as `N` (width 18), reals as `N` 24.15, dates as `D`; names
 /// are cut to 10 characters and made unique, as GDAL does.
+///
+/// The parts are written as a set (`OutputFile.commitSet`): all of them, `.prj` included, to
+/// temporary files first, then renamed together, so a failure or a kill leaves the Shapefile
+/// that was there. An existing Shapefile (any of its parts) is refused unless
+/// `options.overwrite`; its parts the new one does not have (`.prj`, `.qix`, `.sbn`, …) are
+/// removed with the same commit.
 public enum ShapefileWriter {
-    public static func write(_ layer: FeatureLayer, to url: URL) throws(GraticuleError) {
+    /// The extensions of a Shapefile's parts: those written, and those of other programs
+    /// (spatial indexes) that describe the old geometry once it is replaced.
+    static let partExtensions = ["shp", "shx", "dbf", "prj", "cpg", "qix", "sbn", "sbx", "shp.xml"]
+
+    /// The journal of a set commit of the Shapefile at `base` (its path without extension).
+    static func journal(for base: URL) -> String {
+        base.deletingLastPathComponent().appendingPathComponent(".\(base.lastPathComponent).shp-journal").path
+    }
+
+    public static func write(_ layer: FeatureLayer, to url: URL, options: OutputOptions = OutputOptions()) throws(GraticuleError) {
         let base = url.deletingPathExtension()
+        let files = try parts(layer, url)
+        let journal = journal(for: base)
+        OutputFile.completePendingSet(journal: journal)
+        let existing = partExtensions.flatMap { [$0, $0.uppercased()] }.map { base.path + "." + $0 }.filter(OutputFile.exists)
+        if let first = existing.first, !options.overwrite {
+            throw .invalidInput("\(first.clipped()): exists; give --overwrite to replace the Shapefile")
+        }
+        var moves: [(temporary: String, target: String)] = []
+        var written: Set<String> = []
+        do {
+            for (ext, bytes) in files {
+                let path = base.path + "." + ext
+                written.insert(path)
+                let target = try OutputFile.destination(path, options: options, mayExist: true)
+                let temp = try OutputFile.temporary(beside: target)
+                moves.append((temp, target))
+                try OutputFile.writeBytes(bytes, to: temp)
+            }
+        } catch {
+            for m in moves { OutputFile.discard(m.temporary) }
+            throw error
+        }
+        try OutputFile.commitSet(moves, removing: existing.filter { !written.contains($0) }, journal: journal)
+    }
+
+    /// The files of the Shapefile of a layer, by extension, in memory.
+    static func parts(_ layer: FeatureLayer, _ url: URL) throws(GraticuleError) -> [(String, [UInt8])] {
         let schema = layer.schema
         var geometryType = schema.geometryType
         if geometryType == .unknown || geometryType == .envelope {
@@ -52,6 +94,10 @@ public enum ShapefileWriter {
             } else {
                 content.le32(0)
             }
+            // Offsets and lengths are counted in 16-bit words in 32 bits: at most 4 GiB.
+            guard (shp.bytes.count + 8 + content.bytes.count) / 2 < Int(Int32.max) else {
+                throw .unsupported("\(url.path.clipped()): a Shapefile holds at most 4 GiB of geometry (feature \(i) goes past it); write a GeoPackage")
+            }
             shx.be32(Int32(shp.bytes.count / 2))
             shx.be32(Int32(content.bytes.count / 2))
             shp.be32(Int32(i + 1))
@@ -64,17 +110,9 @@ public enum ShapefileWriter {
             b.patchHeader(shapeType: shapeType, bounds: bounds, z: zBounds)
             if w == 0 { shp = b } else { shx = b }
         }
-        try save(shp.bytes, base.appendingPathExtension("shp"))
-        try save(shx.bytes, base.appendingPathExtension("shx"))
-        try save(dbf(layer), base.appendingPathExtension("dbf"))
-        try save(Array("UTF-8\n".utf8), base.appendingPathExtension("cpg"))
-        if let sr = schema.spatialReference, let wkt = try? sr.export("esri") {
-            try save(Array(wkt.utf8), base.appendingPathExtension("prj"))
-        }
-    }
-
-    static func save(_ bytes: [UInt8], _ url: URL) throws(GraticuleError) {
-        do { try Data(bytes).write(to: url) } catch { throw .invalidInput("\(url.path): cannot write (\(error.localizedDescription))") }
+        var files = [("shp", shp.bytes), ("shx", shx.bytes), ("dbf", try dbf(layer)), ("cpg", Array("UTF-8\n".utf8))]
+        if let sr = schema.spatialReference, let wkt = try? sr.export("esri") { files.append(("prj", Array(wkt.utf8))) }
+        return files
     }
 
     static func encode(_ g: Geometry, shapeType: Int32, into c: inout ByteWriter) {

@@ -1,3 +1,5 @@
+import GraticuleCore
+
 /// A colour ramp: colours at values, linearly interpolated between them (in sRGB components),
 /// clamped to the end colours outside; NaN gets the nodata colour.
 public struct ColorRamp: Sendable, Hashable {
@@ -109,12 +111,18 @@ public struct ColorRamp: Sendable, Hashable {
     }
 
     /// The ramp by name: `ndvi`, `grey:MIN,MAX`, `terrain:MIN,MAX`; nil for anything else.
+    /// The range's two numbers must be finite, the first below the second, and their
+    /// difference finite (so that every stop between them is a number).
     public static func named(_ text: String) -> ColorRamp? {
-        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        if parts[0].lowercased() == "ndvi" { return .ndvi }
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let name = parts.first?.lowercased() else { return nil }
+        if name == "ndvi" { return parts.count == 1 ? .ndvi : nil }
         guard parts.count == 2 else { return nil }
-        let range = parts[1].split(separator: ",").compactMap { Double($0) }
-        guard range.count == 2, range[0] < range[1] else { return nil }
+        let texts = parts[1].split(separator: ",", omittingEmptySubsequences: false)
+        guard texts.count == 2, texts.allSatisfy({ $0.utf8.count <= 64 }) else { return nil }
+        let range = texts.compactMap { Double($0.trimmingWhitespace) }
+        guard range.count == 2, range[0].isFinite, range[1].isFinite, range[0] < range[1],
+              (range[1] - range[0]).isFinite else { return nil }
         switch parts[0].lowercased() {
         case "grey", "gray": return .grey(min: range[0], max: range[1])
         case "terrain": return .terrain(min: range[0], max: range[1])

@@ -23,7 +23,7 @@ extension GraticuleServer {
 
     /// The transformer a request asks for, and the data directory it used.
     func requestedTransformer(_ query: Query, defaultFrom: SpatialReference? = nil) throws(APIError)
-        -> (Transformer, URL?) {
+        -> (Transformer, String?) {
         let source: SpatialReference
         if let from = query["from"] { source = try state.spatialReference(from, parameter: "from") }
         else if let defaultFrom { source = defaultFrom }
@@ -41,7 +41,7 @@ extension GraticuleServer {
         return Responses.json(PointBody(
             from: t.source.identifier?.description ?? t.source.name, to: t.target.identifier?.description ?? t.target.name,
             input: .init(x: x, y: y, z: z), x: r.x, y: r.y, z: z == nil ? nil : r.z,
-            transformation: t.transformation.map(TransformationBody.init), dataDirectory: dir?.path))
+            transformation: t.transformation.map(TransformationBody.init), dataDirectory: dir))
     }
 
     func projectBatch(_ query: Query, body: [UInt8]) throws -> Response {
@@ -102,7 +102,7 @@ extension GraticuleServer {
             }),
             "failed": .number(Double(failed)),
             "transformation": t.transformation.map { .string($0.name) } ?? .null,
-            "dataDirectory": dir.map { .string($0.path) } ?? .null,
+            "dataDirectory": dir.map { .string($0) } ?? .null,
         ]
         return Responses.json(JSONValue.object(object))
     }

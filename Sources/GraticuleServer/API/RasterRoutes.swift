@@ -12,9 +12,12 @@ import Hummingbird
 extension GraticuleServer {
     func addRasterRoutes(to router: Router<BasicRequestContext>) {
         router.get("/api/rasters") { _, _ in
-            var list: [RasterBody] = []
-            for name in state.rasters.names { list.append(RasterBody(try state.rasters.raster(name))) }
-            return Responses.json(["rasters": list])
+            // A file that cannot be opened does not hide the others: it is listed apart, by name.
+            var list: [RasterBody] = [], unavailable: [String: String] = [:]
+            for name in state.rasters.names {
+                do throws(APIError) { list.append(RasterBody(try state.rasters.raster(name))) } catch { unavailable[name] = error.message }
+            }
+            return Responses.json(RasterList(rasters: list, unavailable: unavailable))
         }
         router.get("/api/raster/:name") { _, context in
             Responses.json(RasterBody(try state.rasters.raster(context.parameters.get("name") ?? "")))
@@ -110,6 +113,12 @@ extension GraticuleServer {
                                     resampling: resampling)
         return try engine { () throws(GraticuleError) in try format.file(of: image) }
     }
+}
+
+/// `/api/rasters`: the rasters, and the files that cannot be opened with why (by name).
+struct RasterList: Encodable {
+    var rasters: [RasterBody]
+    var unavailable: [String: String]
 }
 
 /// A raster in JSON: size, bands, type, spatial reference, extent (its own and in degrees).

@@ -28,12 +28,12 @@ extension GraticuleServer {
             }
             return Responses.json(ListBody(report: TransformationReport(ranked: ranked, source: source, target: target),
                                            areaOfInterest: aoi.map(AreaBody.init),
-                                           dataDirectory: DataDirectoryStatus(dir)))
+                                           dataDirectory: state.directoryCatalogs.first { $0.id == dir }.map(DataDirectoryStatus.init)))
         }
         router.get("/api/data-directories") { _, _ in
             Responses.json(DirectoriesBody(
-                directories: state.directoryCatalogs.compactMap { DataDirectoryStatus($0.directory) },
-                defaultDirectory: state.directoryCatalogs.first?.directory.path,
+                directories: state.directoryCatalogs.map(DataDirectoryStatus.init),
+                defaultDirectory: state.directoryCatalogs.first?.id,
                 embeddedGrids: DataDirectoryStatus.embeddedGrids()))
         }
     }
@@ -59,19 +59,21 @@ extension GraticuleServer {
     }
 }
 
-/// What a data directory holds: whether it exists and is readable, and the grid files in it
-/// and in its `geographic/` and `vertical/` subdirectories (ArcGIS's Projection Engine layout).
+/// What a data directory holds: its identifier (`dataDir=`; never its path), whether it exists
+/// and is readable, and the grid files in it and in its `geographic/` and `vertical/`
+/// subdirectories (ArcGIS's Projection Engine layout).
 struct DataDirectoryStatus: Encodable {
-    var path: String
+    var id: String
     var exists: Bool
     var readable: Bool
     var gridFiles: [String]
 
     static let gridExtensions: Set<String> = ["gsb", "gtx", "tif", "tiff", "las", "los", "byn", "gri", "bin"]
 
-    init?(_ directory: URL?) {
-        guard let directory else { return nil }
-        path = directory.path
+    init(_ entry: (id: String, directory: URL, catalog: TransformationCatalog)) {
+        let (id, directory) = (entry.id, entry.directory)
+        self.id = id
+        let path = directory.path
         var isDir: ObjCBool = false
         exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
         readable = exists && FileManager.default.isReadableFile(atPath: path)

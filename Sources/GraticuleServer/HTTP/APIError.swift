@@ -2,6 +2,7 @@ import Foundation
 import GraticuleCore
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 
 /// An error answered as JSON, as the ArcGIS REST API answers them:
 /// `{"error": {"code": 400, "message": "from: unknown WKID 99999", "details": []}}`.
@@ -61,8 +62,9 @@ struct APIError: Error, Sendable {
 }
 
 /// Turns every error a route throws into a response: `APIError` and Hummingbird's `HTTPError`
-/// (unknown path, body too large) as JSON with their status, an engine error as a 4xx, anything
-/// else as a 500 with its description (a bug: the fuzz test looks for these).
+/// (unknown path, body too large) as JSON with their status, an engine error as a 4xx, a body
+/// whose HTTP framing is broken as Hummingbird's 400 (the connection closed), anything else as a
+/// 500 with its description (a bug: the route fuzzer looks for these).
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -75,6 +77,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             var response = APIError(error.status, message).response
             for field in error.headers { response.headers.append(field) }
             return response
+        } catch let error as HTTPParserError {
+            // Broken framing (a chunk size that overflows, bytes where CRLF belongs): the body
+            // cannot be read, so Hummingbird answers 400 and closes the connection.
+            throw error
         } catch is NIOTooManyBytesError {
             return APIError(.contentTooLarge, "body: larger than this endpoint's limit").response
         } catch let error as GraticuleError {

@@ -27,11 +27,16 @@ public struct GraticuleServer: Sendable {
         viewer = try ViewerFiles.load()
     }
 
-    /// The routes, behind the error, CORS, HEAD and gzip middlewares.
+    /// The routes, behind the path scrubbing, error, CORS, HEAD and gzip middlewares.
     func makeRouter() -> Router<BasicRequestContext> {
         // HEAD for every GET route: Hummingbird routes it to the GET endpoint, `HeadMiddleware`
         // answers it with the GET's headers and length.
         let router = Router(options: .autoGenerateHeadEndpoints)
+        let config = state.configuration
+        router.add(middleware: PathScrubber(directories: config.dataDirectories + config.rasterDirectories + config.vectorDirectories
+                                            + [URL(fileURLWithPath: state.registry.path).deletingLastPathComponent(),
+                                               Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent(),
+                                               URL(fileURLWithPath: FileManager.default.currentDirectoryPath)].compactMap { $0 }))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.contentType], allowMethods: [.get, .post, .options]))
         router.add(middleware: HeadMiddleware())

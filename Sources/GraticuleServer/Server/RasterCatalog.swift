@@ -48,7 +48,13 @@ final class RasterCatalog: Sendable {
         do {
             if let url = entry { raster = try Raster(contentsOf: url) } else { raster = try Raster.builtIn(named: name) }
         } catch {
-            throw APIError(.internalServerError, "raster \(name) cannot be opened: \(error.description)")
+            // The reader's message names the file by path: the client gets its name only.
+            var message = error.description
+            if let url = entry {
+                message = message.replacingOccurrences(of: url.path, with: url.lastPathComponent)
+                    .replacingOccurrences(of: url.deletingLastPathComponent().path + "/", with: "")
+            }
+            throw APIError(.internalServerError, "raster \(name) cannot be opened: \(message.clipped())")
         }
         return opened.withLock { o in
             if let existing = o[name] { return existing }

@@ -12,8 +12,10 @@ final class ServerState: Sendable {
     let registry: Registry
     /// The catalog with the embedded grids only (`dataDir=none`).
     let embeddedCatalog: TransformationCatalog
-    /// One catalog per configured data directory, in configuration order.
-    let directoryCatalogs: [(directory: URL, catalog: TransformationCatalog)]
+    /// One catalog per configured data directory, in configuration order, with the identifier
+    /// requests and responses name it by (`dataDir=`): its directory name, made unique with
+    /// `-2`, `-3`, … Responses never show the directory's path.
+    let directoryCatalogs: [(id: String, directory: URL, catalog: TransformationCatalog)]
     private let transformers = BoundedCache<TransformerKey, Transformer>(capacity: 512)
     /// Spatial references by request text (short texts only: codes and names), so repeated
     /// requests (WMS, tiles) do not query the registry again.
@@ -44,11 +46,15 @@ final class ServerState: Sendable {
         self.configuration = configuration
         registry = try Registry.shared
         embeddedCatalog = TransformationCatalog(registry: registry, grids: GridStore())
-        var catalogs: [(URL, TransformationCatalog)] = []
+        var catalogs: [(String, URL, TransformationCatalog)] = []
         for dir in configuration.dataDirectories {
             let grids = GridStore()
             try grids.setDataDirectories([dir])
-            catalogs.append((dir.standardizedFileURL, TransformationCatalog(registry: registry, grids: grids)))
+            let url = dir.standardizedFileURL
+            let name = url.lastPathComponent.isEmpty || url.lastPathComponent == "/" ? "data" : url.lastPathComponent
+            var id = name, n = 1
+            while catalogs.contains(where: { $0.0 == id }) || id.lowercased() == "none" { n += 1; id = "\(name)-\(n)" }
+            catalogs.append((id, url, TransformationCatalog(registry: registry, grids: grids)))
         }
         directoryCatalogs = catalogs
         rasters = RasterCatalog(directories: configuration.rasterDirectories)
@@ -58,24 +64,29 @@ final class ServerState: Sendable {
         // A vector file read again, added or removed: maps and capabilities drawn before are stale.
         vectors = VectorCatalog(directories: configuration.vectorDirectories,
                                 taken: Set(GraticuleServer.countriesLayers.flatMap { [$0.0, $0.1] } + rasters.names),
-                                catalog: catalogs.first?.1 ?? embeddedCatalog) { [capabilities] in
+                                catalog: catalogs.first?.2 ?? embeddedCatalog) { [capabilities] in
             images.removeAll()
             capabilities.removeAll()
         }
     }
 
-    /// The data directory a request uses: `dataDir` absent → the first configured one (or none);
-    /// `none` → embedded grids only; otherwise one of the configured directories, by path.
-    func dataDirectory(_ query: Query) throws(APIError) -> (directory: URL?, catalog: TransformationCatalog) {
+    /// The data directory a request uses (its identifier, nil for none, and its catalog):
+    /// `dataDir` absent → the first configured one (or none); `none` → embedded grids only;
+    /// otherwise one of the configured directories, by identifier (or by the path it was
+    /// configured with). A refusal names neither the configured directories nor their paths.
+    func dataDirectory(_ query: Query) throws(APIError) -> (id: String?, catalog: TransformationCatalog) {
         guard let raw = query["dataDir"], !raw.isEmpty else {
-            if let first = directoryCatalogs.first { return (first.directory, first.catalog) }
+            if let first = directoryCatalogs.first { return (first.id, first.catalog) }
             return (nil, embeddedCatalog)
         }
         if raw.lowercased() == "none" { return (nil, embeddedCatalog) }
-        let wanted = URL(fileURLWithPath: raw).standardizedFileURL.path
-        if let hit = directoryCatalogs.first(where: { $0.directory.path == wanted }) { return (hit.directory, hit.catalog) }
+        if let hit = directoryCatalogs.first(where: { $0.id == raw }) { return (hit.id, hit.catalog) }
+        if raw.hasPrefix("/") {
+            let wanted = URL(fileURLWithPath: raw).standardizedFileURL.path
+            if let hit = directoryCatalogs.first(where: { $0.directory.path == wanted }) { return (hit.id, hit.catalog) }
+        }
         throw APIError(.forbidden, "dataDir=\(APIError.quoted(raw)): not a data directory of this server "
-                       + "(configured: \(directoryCatalogs.isEmpty ? "none" : directoryCatalogs.map(\.directory.path).joined(separator: ", ")))")
+                       + "(GET /api/data-directories lists their identifiers; none for the embedded grids only)")
     }
 
     /// A spatial reference from request text: `EPSG:n`, `ESRI:n`, a bare WKID, `CRS:84`, a URN,

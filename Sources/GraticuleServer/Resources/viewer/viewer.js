@@ -390,7 +390,7 @@ async function listTransformations() {
     const area = $("tf-suitable").checked ? await currentLonLatArea() : undefined;
     const r = await api(`/api/transformations?${q({ from: $("tf-from").value.trim(), to: $("tf-to").value.trim(), area })}`);
     const d = r.dataDirectory;
-    setText("tf-datadir", d ? `Data directory ${d.path}: ${d.exists ? (d.readable ? "readable" : "not readable") : "missing"}, ${d.gridFiles.length} grid file(s)`
+    setText("tf-datadir", d ? `Data directory ${d.id}: ${d.exists ? (d.readable ? "readable" : "not readable") : "missing"}, ${d.gridFiles.length} grid file(s)`
                             : "Data directory: none configured (embedded grids only)");
     list.innerHTML = "";
     if (area) list.dataset.area = area; else delete list.dataset.area;
